@@ -1,0 +1,88 @@
+/**
+ * Server messages for business failures, in zh (default) and en. The server picks the language from
+ * Accept-Language; the console also loads these so client-side validation says exactly the same words.
+ * `{name}` placeholders are filled from params.
+ */
+export const MESSAGES = {
+  // generic
+  invalid_params: { zh: '无效的参数', en: 'Invalid parameters' },
+  internal_error: { zh: '服务器内部错误，请联系管理员', en: 'Internal server error, please contact the administrator' },
+  not_found: { zh: '资源不存在', en: 'Not found' },
+  too_many_requests: { zh: '请求过于频繁，请稍后再试', en: 'Too many requests, please try again later' },
+  // auth and sessions
+  not_logged_in: {
+    zh: '未登录或登录已过期，请重新登录',
+    en: 'Not logged in or the login has expired, please log in again',
+  },
+  user_header_mismatch: {
+    zh: '无权进行此操作，New-Api-User 与当前登录用户不匹配',
+    en: 'Unauthorized: New-Api-User does not match the signed-in user',
+  },
+  user_header_missing: {
+    zh: '无权进行此操作，未提供 New-Api-User',
+    en: 'Unauthorized: the New-Api-User header is missing',
+  },
+  access_token_invalid: { zh: '无权进行此操作，access token 无效', en: 'Unauthorized: invalid access token' },
+  permission_denied: { zh: '无权进行此操作，权限不足', en: 'Permission denied' },
+  user_banned: { zh: '用户已被封禁', en: 'This user has been banned' },
+  username_password_required: { zh: '请输入用户名和密码！', en: 'Please enter your username and password!' },
+  login_failed: { zh: '用户名或密码错误，或用户已被封禁', en: 'Wrong username or password, or the user is banned' },
+  password_login_disabled: { zh: '管理员关闭了密码登录', en: 'The administrator has disabled password login' },
+  logout_success: { zh: '已退出登录', en: 'Logged out' },
+  // setup
+  setup_required: {
+    zh: '系统尚未初始化，请先完成初始化设置',
+    en: 'The system is not initialised yet, please complete the setup first',
+  },
+  setup_done_already: { zh: '系统已经初始化完成', en: 'The system has already been initialised' },
+  setup_username_required: { zh: '请输入管理员用户名', en: 'Please enter the admin username' },
+  setup_username_too_long: { zh: '用户名长度不能超过12个字符', en: 'The username must be at most 12 characters' },
+  setup_mode_conflict: {
+    zh: '自用模式和演示站点模式不能同时开启',
+    en: 'Self-use mode and demo site mode cannot both be on',
+  },
+  setup_success: { zh: '系统初始化完成', en: 'System initialised' },
+  password_too_short: { zh: '密码长度不得小于 8 位！', en: 'The password must be at least 8 characters!' },
+  password_too_long: { zh: '密码长度不得大于 20 位！', en: 'The password must be at most 20 characters!' },
+  passwords_do_not_match: { zh: '两次输入的密码不一致', en: 'The two passwords do not match' },
+  // options
+  option_unknown: { zh: '未知的配置项：{key}', en: 'Unknown option: {key}' },
+  option_not_bool: { zh: '{key} 必须是 true 或 false', en: '{key} must be true or false' },
+  option_not_int: { zh: '{key} 必须是整数', en: '{key} must be an integer' },
+  option_not_number: { zh: '{key} 必须是数字', en: '{key} must be a number' },
+  option_below_min: { zh: '{key} 不能小于 {min}', en: '{key} must be at least {min}' },
+  option_above_max: { zh: '{key} 不能大于 {max}', en: '{key} must be at most {max}' },
+  option_not_url: {
+    zh: '{key} 必须是以 http:// 或 https:// 开头的地址',
+    en: '{key} must be an http:// or https:// address',
+  },
+  option_not_enum: { zh: '{key} 只能是以下值之一：{values}', en: '{key} must be one of: {values}' },
+  option_invalid_json: { zh: '{key} 不是合法的 JSON 字符串', en: '{key} is not a valid JSON string' },
+  option_bad_json_shape: { zh: '{key} 的 JSON 结构不正确', en: '{key} has the wrong JSON structure' },
+  option_bad_domain: { zh: '{value} 不是合法的域名', en: '{value} is not a valid domain' },
+  option_requires: { zh: '开启 {key} 之前请先填写 {other}', en: 'Fill in {other} before turning on {key}' },
+  option_value_not_string: {
+    zh: '配置值必须是字符串、数字或布尔值',
+    en: 'The option value must be a string, number or boolean',
+  },
+} as const satisfies Record<string, { zh: string; en: string }>;
+
+export type MessageCode = keyof typeof MESSAGES;
+export type Language = 'zh' | 'en';
+
+export function isMessageCode(code: string): code is MessageCode {
+  return Object.hasOwn(MESSAGES, code);
+}
+
+export function translate(code: MessageCode, lang: Language, params?: Record<string, string | number>): string {
+  const template: string = MESSAGES[code][lang];
+  if (!params) return template;
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+}
+
+/** Accept-Language → zh or en; anything that does not prefer English gets the default, Chinese. */
+export function pickLanguage(acceptLanguage: string | undefined): Language {
+  if (!acceptLanguage) return 'zh';
+  const first = acceptLanguage.split(',')[0]?.trim().toLowerCase() ?? '';
+  return first.startsWith('en') ? 'en' : 'zh';
+}

@@ -1,0 +1,186 @@
+import { bool, int, json, num, type OptionDefinition, oneOf, str, url } from './kinds.js';
+import {
+  DEFAULT_CACHE_RATIO,
+  DEFAULT_COMPLETION_RATIO,
+  DEFAULT_GROUP_RATIO,
+  DEFAULT_MODEL_PRICE,
+  DEFAULT_MODEL_RATIO,
+  DEFAULT_USER_USABLE_GROUPS,
+} from './pricing-defaults.js';
+
+/** The upstream error texts that auto-disable a channel by default (family defaults). */
+export const DEFAULT_AUTO_DISABLE_KEYWORDS = [
+  'Your credit balance is too low',
+  'This organization has been disabled.',
+  'You exceeded your current quota',
+  'Permission denied',
+  'The security token included in the request is invalid',
+  'Operation not allowed',
+  'Your account is not authorized',
+].join('\n');
+
+const DEFAULT_CHATS = [
+  { 'ChatGPT Next Web': 'https://app.nextchat.dev/#/?settings={"key":"{key}","url":"{address}"}' },
+  {
+    'Lobe Chat':
+      'https://chat-preview.lobehub.com/?settings={"keyVaults":{"openai":{"apiKey":"{key}","baseURL":"{address}/v1"}}}',
+  },
+];
+
+/**
+ * Every option of both spec documents with its default. Keys and defaults follow the family so an imported
+ * `options` table means the same thing here.
+ */
+export const OPTION_DEFINITIONS = {
+  // Payment and address
+  ServerAddress: url(),
+  PayAddress: url(),
+  EpayId: str(),
+  EpayKey: str(),
+  Price: num(7.3, 0),
+  MinTopUp: int(1, 1),
+  CustomCallbackAddress: url(),
+  TopupGroupRatio: json(DEFAULT_GROUP_RATIO, 'number-map'),
+  // Login and registration
+  PasswordLoginEnabled: bool(true),
+  PasswordRegisterEnabled: bool(true),
+  EmailVerificationEnabled: bool(false),
+  RegisterEnabled: bool(true),
+  // Human check
+  TurnstileCheckEnabled: bool(false),
+  TurnstileSiteKey: str(),
+  TurnstileSecretKey: str(),
+  // Third-party sign-in
+  GitHubOAuthEnabled: bool(false),
+  GitHubClientId: str(),
+  GitHubClientSecret: str(),
+  LinuxDOOAuthEnabled: bool(false),
+  LinuxDOClientId: str(),
+  LinuxDOClientSecret: str(),
+  WeChatAuthEnabled: bool(false),
+  WeChatServerAddress: url(),
+  WeChatServerToken: str(),
+  WeChatAccountQRCodeImageURL: url(),
+  TelegramOAuthEnabled: bool(false),
+  TelegramBotToken: str(),
+  TelegramBotName: str(),
+  'oidc.enabled': bool(false),
+  'oidc.client_id': str(),
+  'oidc.client_secret': str(),
+  'oidc.well_known': url(),
+  'oidc.authorization_endpoint': url(),
+  'oidc.token_endpoint': url(),
+  'oidc.user_info_endpoint': url(),
+  // E-mail restriction and SMTP
+  EmailDomainRestrictionEnabled: bool(false),
+  EmailAliasRestrictionEnabled: bool(false),
+  EmailDomainWhitelist: str(
+    'gmail.com,163.com,126.com,qq.com,outlook.com,hotmail.com,icloud.com,yahoo.com,foxmail.com',
+  ),
+  SMTPServer: str(),
+  SMTPPort: int(587, 1, 65535),
+  SMTPAccount: str(),
+  SMTPFrom: str(),
+  SMTPToken: str(),
+  SMTPSSLEnabled: bool(false),
+  // Image-fetch worker
+  WorkerUrl: url(),
+  WorkerValidKey: str(),
+  WorkerAllowHttpImageRequestEnabled: bool(false),
+  // Content
+  Notice: str(),
+  SystemName: str('AI Gateway'),
+  Logo: str(),
+  Footer: str(),
+  About: str(),
+  HomePageContent: str(),
+  TopUpLink: url(),
+  'general_setting.docs_link': url(),
+  ChatLink: str(),
+  ChatLink2: str(),
+  Chats: json(DEFAULT_CHATS, 'chats'),
+  // Display and general
+  QuotaPerUnit: num(500000, 1),
+  RetryTimes: int(0, 0, 10),
+  DisplayInCurrencyEnabled: bool(true),
+  DisplayTokenStatEnabled: bool(true),
+  DefaultCollapseSidebar: bool(false),
+  DemoSiteEnabled: bool(false),
+  SelfUseModeEnabled: bool(false),
+  // Drawing and tasks
+  DrawingEnabled: bool(true),
+  TaskEnabled: bool(true),
+  MjNotifyEnabled: bool(false),
+  MjAccountFilterEnabled: bool(false),
+  MjForwardUrlEnabled: bool(true),
+  MjModeClearEnabled: bool(true),
+  MjActionCheckSuccessEnabled: bool(true),
+  // Sensitive words
+  CheckSensitiveEnabled: bool(false),
+  CheckSensitiveOnPromptEnabled: bool(true),
+  StopOnSensitiveEnabled: bool(true),
+  SensitiveWords: str(''),
+  StreamCacheQueueLength: int(0, 0),
+  // Logs and export
+  LogConsumeEnabled: bool(true),
+  DataExportEnabled: bool(true),
+  DataExportInterval: int(5, 1),
+  DataExportDefaultTime: oneOf('hour', ['hour', 'day', 'week']),
+  // Monitoring
+  ChannelDisableThreshold: num(5, 0),
+  QuotaRemindThreshold: int(1000, 0),
+  AutomaticDisableChannelEnabled: bool(false),
+  AutomaticEnableChannelEnabled: bool(false),
+  AutomaticDisableKeywords: str(DEFAULT_AUTO_DISABLE_KEYWORDS),
+  // Quota
+  QuotaForNewUser: int(0, 0),
+  PreConsumedQuota: int(500, 0),
+  QuotaForInviter: int(0, 0),
+  QuotaForInvitee: int(0, 0),
+  // Pricing maps
+  ModelPrice: json(DEFAULT_MODEL_PRICE, 'number-map'),
+  ModelRatio: json(DEFAULT_MODEL_RATIO, 'number-map'),
+  CompletionRatio: json(DEFAULT_COMPLETION_RATIO, 'number-map'),
+  CacheRatio: json(DEFAULT_CACHE_RATIO, 'number-map'),
+  GroupRatio: json(DEFAULT_GROUP_RATIO, 'number-map'),
+  UserUsableGroups: json(DEFAULT_USER_USABLE_GROUPS, 'string-map'),
+  // Rate limits
+  ModelRequestRateLimitEnabled: bool(false),
+  ModelRequestRateLimitCount: int(0, 0, 100000000),
+  ModelRequestRateLimitSuccessCount: int(1000, 1, 100000000),
+  ModelRequestRateLimitDurationMinutes: int(1, 0),
+  ModelRequestRateLimitGroup: json({}, 'rate-limit-groups'),
+  // Provider-specific model settings
+  'gemini.safety_settings': json({}, 'object'),
+  'gemini.version_settings': json({ default: 'v1beta' }, 'string-map'),
+  'gemini.supported_imagine_models': json(['gemini-2.0-flash-exp-image-generation', 'gemini-2.0-flash-exp'], 'array'),
+  'gemini.thinking_adapter_enabled': bool(false),
+  'gemini.thinking_adapter_budget_tokens_percentage': num(0.6, 0.1, 1),
+  'claude.model_headers_settings': json({}, 'object'),
+  'claude.default_max_tokens': json({ default: 8192 }, 'number-map'),
+  'claude.thinking_adapter_enabled': bool(true),
+  'claude.thinking_adapter_budget_tokens_percentage': num(0.8, 0.1, 1),
+  'global.pass_through_request_enabled': bool(false),
+  'general_setting.ping_interval_enabled': bool(false),
+  'general_setting.ping_interval_seconds': int(60, 1),
+} satisfies Record<string, OptionDefinition>;
+
+export type OptionKey = keyof typeof OPTION_DEFINITIONS;
+export const OPTION_KEYS = Object.keys(OPTION_DEFINITIONS) as OptionKey[];
+
+export function isOptionKey(key: string): key is OptionKey {
+  return Object.hasOwn(OPTION_DEFINITIONS, key);
+}
+
+/** Family rule: values of keys ending in Secret, Token or Key are never sent back to the console. */
+const PUBLIC_KEYS_THAT_LOOK_SECRET = new Set<string>(['TurnstileSiteKey']);
+export function isSecretOptionKey(key: string): boolean {
+  if (PUBLIC_KEYS_THAT_LOOK_SECRET.has(key)) return false; // the site key is public: /api/status sends it
+  return /(Secret|Token|Key|secret|api_key)$/.test(key);
+}
+
+export function defaultOptionValues(): Record<OptionKey, string> {
+  const values = {} as Record<OptionKey, string>;
+  for (const key of OPTION_KEYS) values[key] = OPTION_DEFINITIONS[key].default;
+  return values;
+}

@@ -1,0 +1,136 @@
+import { isOptionKey, OPTION_DEFINITIONS } from './definitions.js';
+import type { JsonShape, OptionKind } from './kinds.js';
+
+/** A validation failure as a message key plus parameters, so server and console word it in zh or en. */
+export interface OptionError {
+  code:
+    | 'option_unknown'
+    | 'option_not_bool'
+    | 'option_not_int'
+    | 'option_not_number'
+    | 'option_below_min'
+    | 'option_above_max'
+    | 'option_not_url'
+    | 'option_not_enum'
+    | 'option_invalid_json'
+    | 'option_bad_json_shape'
+    | 'option_bad_domain'
+    | 'option_requires';
+  params?: Record<string, string | number>;
+}
+
+const DOMAIN_PATTERN = /^(?=.{1,253}$)(?:(?!-)[a-zA-Z0-9-]{1,63}(?<!-)\.)+[a-zA-Z]{2,63}$/;
+
+export function isDomain(text: string): boolean {
+  return DOMAIN_PATTERN.test(text);
+}
+
+/** Options that may only be switched on when other options are filled (family rule). */
+const REQUIRES: Record<string, string[]> = {
+  GitHubOAuthEnabled: ['GitHubClientId'],
+  LinuxDOOAuthEnabled: ['LinuxDOClientId'],
+  'oidc.enabled': ['oidc.client_id'],
+  WeChatAuthEnabled: ['WeChatServerAddress'],
+  TelegramOAuthEnabled: ['TelegramBotName'],
+  TurnstileCheckEnabled: ['TurnstileSiteKey'],
+};
+
+/**
+ * Checks one option value. `current` reads the other options (for the "needs X first" rules).
+ * Returns null when the value may be stored.
+ */
+export function validateOption(key: string, value: string, current?: (key: string) => string): OptionError | null {
+  if (!isOptionKey(key)) return { code: 'option_unknown', params: { key } };
+  const error = checkKind(OPTION_DEFINITIONS[key].kind, value, key);
+  if (error) return error;
+  if (key === 'EmailDomainWhitelist') {
+    const bad = value
+      .split(',')
+      .map((entry) => entry.trim())
+      .find((entry) => entry !== '' && !isDomain(entry));
+    if (bad !== undefined) return { code: 'option_bad_domain', params: { key, value: bad } };
+  }
+  const needed = REQUIRES[key];
+  if (needed && value === 'true' && current) {
+    const missing = needed.find((other) => current(other).trim() === '');
+    if (missing) return { code: 'option_requires', params: { key, other: missing } };
+  }
+  return null;
+}
+
+function checkKind(kind: OptionKind, value: string, key: string): OptionError | null {
+  switch (kind.type) {
+    case 'bool':
+      return value === 'true' || value === 'false' ? null : { code: 'option_not_bool', params: { key } };
+    case 'int':
+    case 'number': {
+      const trimmed = value.trim();
+      const parsed = Number(trimmed);
+      if (trimmed === '' || !Number.isFinite(parsed)) return { code: 'option_not_number', params: { key } };
+      if (kind.type === 'int' && !Number.isInteger(parsed)) return { code: 'option_not_int', params: { key } };
+      if (kind.min !== undefined && parsed < kind.min)
+        return { code: 'option_below_min', params: { key, min: kind.min } };
+      if (kind.max !== undefined && parsed > kind.max)
+        return { code: 'option_above_max', params: { key, max: kind.max } };
+      return null;
+    }
+    case 'string':
+      return kind.maxLength !== undefined && value.length > kind.maxLength
+        ? { code: 'option_above_max', params: { key, max: kind.maxLength } }
+        : null;
+    case 'url':
+      return value === '' || /^https?:\/\/[^\s]+$/i.test(value) ? null : { code: 'option_not_url', params: { key } };
+    case 'enum':
+      return kind.values.includes(value)
+        ? null
+        : { code: 'option_not_enum', params: { key, values: kind.values.join(', ') } };
+    case 'json': {
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(value);
+      } catch {
+        return { code: 'option_invalid_json', params: { key } };
+      }
+      return matchesShape(parsed, kind.shape) ? null : { code: 'option_bad_json_shape', params: { key } };
+    }
+  }
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function matchesShape(value: unknown, shape: JsonShape): boolean {
+  switch (shape) {
+    case 'any':
+      return true;
+    case 'object':
+      return isPlainObject(value);
+    case 'array':
+      return Array.isArray(value);
+    case 'number-map':
+      return (
+        isPlainObject(value) && Object.values(value).every((v) => typeof v === 'number' && Number.isFinite(v) && v >= 0)
+      );
+    case 'string-map':
+      return isPlainObject(value) && Object.values(value).every((v) => typeof v === 'string');
+    case 'rate-limit-groups':
+      return (
+        isPlainObject(value) &&
+        Object.values(value).every(
+          (v) =>
+            Array.isArray(v) &&
+            v.length === 2 &&
+            Number.isInteger(v[0]) &&
+            Number.isInteger(v[1]) &&
+            (v[0] as number) >= 0 &&
+            (v[1] as number) >= 1,
+        )
+      );
+    case 'chats':
+      return (
+        Array.isArray(value) &&
+        value.every((entry) => isPlainObject(entry) && Object.values(entry).every((v) => typeof v === 'string'))
+      );
+  }
+}

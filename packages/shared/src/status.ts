@@ -1,0 +1,61 @@
+/** The public status object (`GET /api/status`). Every visitor gets it, so it never carries a secret. */
+export interface PublicStatus {
+  version: string;
+  start_time: number;
+  setup: boolean;
+  system_name: string;
+  logo: string;
+  footer_html: string;
+  server_address: string;
+  quota_per_unit: number;
+  display_in_currency: boolean;
+  display_token_stat: boolean;
+  enable_drawing: boolean;
+  enable_task: boolean;
+  enable_data_export: boolean;
+  data_export_default_time: string;
+  default_collapse_sidebar: boolean;
+  mj_notify_enabled: boolean;
+  chats: unknown;
+  chat_link: string;
+  chat_link2: string;
+  docs_link: string;
+  top_up_link: string;
+  price: number;
+  min_topup: number;
+  email_verification: boolean;
+  turnstile_check: boolean;
+  turnstile_site_key: string;
+  github_oauth: boolean;
+  github_client_id: string;
+  oidc_enabled: boolean;
+  oidc_client_id: string;
+  oidc_authorization_endpoint: string;
+  linuxdo_oauth: boolean;
+  linuxdo_client_id: string;
+  wechat_login: boolean;
+  wechat_qrcode: string;
+  telegram_oauth: boolean;
+  telegram_bot_name: string;
+  register_enabled: boolean;
+  password_login_enabled: boolean;
+  password_register_enabled: boolean;
+  self_use_mode_enabled: boolean;
+  demo_site_enabled: boolean;
+}
+
+export interface SetupState {
+  status: boolean;
+  root_init: boolean;
+  database_type: 'sqlite' | 'postgres' | 'mysql';
+}
+
+/** The user object the console stores after sign-in (never a password hash or access token). */
+export interface SessionUser {
+  id: number;
+  username: string;
+  display_name: string;
+  role: number;
+  status: number;
+  group: string;
+}
