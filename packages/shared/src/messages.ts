@@ -28,6 +28,8 @@ export const MESSAGES = {
   username_password_required: { zh: '请输入用户名和密码！', en: 'Please enter your username and password!' },
   login_failed: { zh: '用户名或密码错误，或用户已被封禁', en: 'Wrong username or password, or the user is banned' },
   password_login_disabled: { zh: '管理员关闭了密码登录', en: 'The administrator has disabled password login' },
+  saved: { zh: '保存成功', en: 'Saved' },
+  login_success: { zh: '登录成功！', en: 'Logged in!' },
   logout_success: { zh: '已退出登录', en: 'Logged out' },
   // setup
   setup_required: {

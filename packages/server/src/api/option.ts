@@ -1,0 +1,35 @@
+import { isSecretOptionKey, OPTION_KEYS } from '@gateway/shared';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { guards } from '../auth/guard.js';
+import type { AppContext } from '../context.js';
+import { ApiFailure, messageFor, ok } from '../http/envelope.js';
+
+// The console sends strings, but scripts written for the family also send numbers and booleans.
+const putSchema = z.object({
+  key: z.string().min(1),
+  value: z.union([z.string(), z.number(), z.boolean()]),
+});
+
+export async function optionRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const { admin } = guards(ctx);
+
+  app.get('/api/option/', { preHandler: admin }, async () => {
+    const values = ctx.options.all();
+    // Secret values never leave the server: the forms show them empty and save them only when typed.
+    const list = OPTION_KEYS.map((key) => ({ key, value: isSecretOptionKey(key) ? '' : values[key] }));
+    return ok(list);
+  });
+
+  app.put('/api/option/', { preHandler: admin }, async (request) => {
+    const parsed = putSchema.safeParse(request.body ?? {});
+    if (!parsed.success)
+      throw new ApiFailure(parsed.error.issues[0]?.path[0] === 'value' ? 'option_value_not_string' : 'invalid_params');
+    const { key } = parsed.data;
+    const value = String(parsed.data.value);
+    const error = await ctx.options.set(key, value);
+    if (error) throw new ApiFailure(error.code, error.params);
+    request.log.info({ key, by: request.user?.id }, 'option updated');
+    return ok(undefined, messageFor(request, 'saved'));
+  });
+}

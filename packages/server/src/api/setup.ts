@@ -1,0 +1,61 @@
+import { Role, type SetupState, setupSchema } from '@gateway/shared';
+import type { FastifyInstance } from 'fastify';
+import { hashPassword } from '../auth/password.js';
+import type { AppContext } from '../context.js';
+import { nowSeconds } from '../db/sql-helpers.js';
+import { ApiFailure, messageFor, ok } from '../http/envelope.js';
+import { parseBody } from '../http/validation.js';
+
+const ROOT_INITIAL_QUOTA = 100_000_000;
+
+export async function setupRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  app.get('/api/setup', async () => {
+    const state: SetupState = {
+      status: ctx.setup.done,
+      root_init: await ctx.repos.users.existsWithRoleAtLeast(Role.Root),
+      database_type: ctx.db.dialect,
+    };
+    return ok(state);
+  });
+
+  app.post('/api/setup', { bodyLimit: 16 * 1024 }, async (request) => {
+    if (ctx.setup.done) throw new ApiFailure('setup_done_already');
+    const input = parseBody(setupSchema, request.body);
+    const passwordHash = await hashPassword(input.password);
+    const now = nowSeconds();
+    // The setups row has a fixed primary key: of two concurrent first-run requests (even on two nodes) only one
+    // transaction can commit, so setup can never run twice.
+    try {
+      await ctx.db.kysely.transaction().execute(async (trx) => {
+        await trx
+          .insertInto('setups')
+          .values({ id: 1, version: ctx.config.version, initialized_at: now } as never)
+          .execute();
+        const rootExists = await trx.selectFrom('users').select('id').where('role', '>=', Role.Root).executeTakeFirst();
+        if (!rootExists) {
+          await trx
+            .insertInto('users')
+            .values({
+              username: input.username,
+              password: passwordHash,
+              display_name: 'Root User',
+              role: Role.Root,
+              quota: ROOT_INITIAL_QUOTA,
+              created_at: now,
+            })
+            .execute();
+        }
+      });
+    } catch (error) {
+      if (await ctx.repos.setups.isDone()) {
+        ctx.setup.done = true;
+        throw new ApiFailure('setup_done_already');
+      }
+      throw error;
+    }
+    await ctx.options.set('SelfUseModeEnabled', String(input.SelfUseModeEnabled));
+    await ctx.options.set('DemoSiteEnabled', String(input.DemoSiteEnabled));
+    ctx.setup.done = true;
+    return ok(undefined, messageFor(request, 'setup_success'));
+  });
+}

@@ -1,0 +1,80 @@
+import { loginSchema, type SessionUser, UserStatus } from '@gateway/shared';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { currentUser, guards } from '../auth/guard.js';
+import { hashPassword, verifyPassword } from '../auth/password.js';
+import { newSessionId, SESSION_COOKIE, signSessionId, verifySessionCookie } from '../auth/session-cookie.js';
+import type { AppContext } from '../context.js';
+import type { UserRow } from '../db/schema.js';
+import { nowSeconds } from '../db/sql-helpers.js';
+import { ApiFailure, messageFor, ok } from '../http/envelope.js';
+import { clientIp } from '../http/request-ip.js';
+import { parseBody } from '../http/validation.js';
+
+export function sessionUser(user: UserRow): SessionUser {
+  return {
+    id: user.id,
+    username: user.username,
+    display_name: user.display_name,
+    role: user.role,
+    status: user.status,
+    group: user.group,
+  };
+}
+
+/** The caller's own record as the console shows it: no password hash, no access token. */
+export function selfView(user: UserRow) {
+  const { password: _password, access_token: _token, deleted_at: _deleted, ...rest } = user;
+  return rest;
+}
+
+// A fixed hash to compare against when the user does not exist, so both cases take the same time.
+let dummyHash: Promise<string> | null = null;
+
+export async function userSessionRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const { user: requireUser } = guards(ctx);
+
+  const critical = async (request: FastifyRequest) => {
+    const limit = ctx.config.criticalRateLimit;
+    if (!limit.enabled) return;
+    const allowed = await ctx.limiter.hit(
+      `critical:${clientIp(request, ctx.config.trustedProxies)}`,
+      limit.max,
+      limit.windowSeconds,
+    );
+    if (!allowed) throw new ApiFailure('too_many_requests', undefined, 429);
+  };
+
+  app.post('/api/user/login', { preHandler: critical, bodyLimit: 16 * 1024 }, async (request, reply) => {
+    if (!ctx.options.bool('PasswordLoginEnabled')) throw new ApiFailure('password_login_disabled');
+    const input = parseBody(loginSchema, request.body);
+    const user = await ctx.repos.users.findForLogin(input.username);
+    dummyHash ??= hashPassword('not-a-real-password');
+    const valid = await verifyPassword(input.password, user?.password ?? (await dummyHash));
+    if (!user || !valid) throw new ApiFailure('login_failed');
+    if (user.status !== UserStatus.Enabled) throw new ApiFailure('user_banned');
+    await startSession(ctx, reply, user);
+    await ctx.repos.users.update(user.id, { last_login_at: nowSeconds() });
+    return ok(sessionUser(user), messageFor(request, 'login_success'));
+  });
+
+  app.get('/api/user/logout', async (request, reply) => {
+    const id = verifySessionCookie(request.cookies[SESSION_COOKIE], ctx.config.sessionSecret);
+    if (id) await ctx.sessions.destroy(id);
+    reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    return ok(undefined, messageFor(request, 'logout_success'));
+  });
+
+  app.get('/api/user/self', { preHandler: requireUser }, async (request) => ok(selfView(currentUser(request))));
+}
+
+export async function startSession(ctx: AppContext, reply: FastifyReply, user: UserRow): Promise<void> {
+  const id = newSessionId();
+  await ctx.sessions.create(id, user.id, ctx.config.sessionTtlSeconds);
+  reply.setCookie(SESSION_COOKIE, signSessionId(id, ctx.config.sessionSecret), {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: ctx.config.sessionCookieSecure,
+    maxAge: ctx.config.sessionTtlSeconds,
+  });
+}

@@ -1,0 +1,73 @@
+import fastifyCookie from '@fastify/cookie';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
+import { contentRoutes } from './api/content.js';
+import { optionRoutes } from './api/option.js';
+import { setupRoutes } from './api/setup.js';
+import { statusRoutes } from './api/status.js';
+import { userSessionRoutes } from './api/user-session.js';
+import type { AppContext } from './context.js';
+import { ApiFailure, messageFor } from './http/envelope.js';
+import { serveWeb } from './http/static-web.js';
+
+// Paths that must work before first-run setup: the console needs them to show the setup page.
+const ALLOWED_BEFORE_SETUP = new Set([
+  '/api/status',
+  '/api/setup',
+  '/api/notice',
+  '/api/about',
+  '/api/home_page_content',
+]);
+
+export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger:
+      ctx.config.logLevel === 'silent'
+        ? false
+        : {
+            level: ctx.config.logLevel,
+            // Cookies and Authorization carry credentials: keep them out of every log line.
+            redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-api-key"]'],
+          },
+    bodyLimit: 128 * 1024 * 1024,
+    trustProxy: false,
+    // Per-request access lines would cost the relay more than the request itself; errors are still logged.
+    logController: new LogController({ disableRequestLogging: true }),
+    genReqId: () => crypto.randomUUID().replaceAll('-', ''),
+  });
+
+  await app.register(fastifyCookie);
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (!request.url.startsWith('/api/')) return;
+    reply.header('Cache-Control', 'no-store');
+    const path = request.url.split('?')[0]!;
+    if (!ctx.setup.done && !ALLOWED_BEFORE_SETUP.has(path)) {
+      return reply.send({
+        success: false,
+        message: messageFor(request, 'setup_required'),
+        data: { setup_required: true },
+      });
+    }
+  });
+
+  app.setErrorHandler((error, request, reply) => {
+    if (error instanceof ApiFailure) {
+      return reply.code(error.status).send({ success: false, message: messageFor(request, error.code, error.params) });
+    }
+    const status = (error as { statusCode?: number }).statusCode ?? 500;
+    if (status >= 400 && status < 500 && error instanceof Error) {
+      // Fastify's own client errors (bad JSON, body too large): say what is wrong in the envelope.
+      return reply
+        .code(status)
+        .send({ success: false, message: `${messageFor(request, 'invalid_params')}: ${error.message}` });
+    }
+    request.log.error({ err: error, url: request.url }, 'unhandled error');
+    return reply.code(500).send({ success: false, message: messageFor(request, 'internal_error') });
+  });
+
+  for (const routes of [statusRoutes, contentRoutes, setupRoutes, userSessionRoutes, optionRoutes]) {
+    await routes(app, ctx);
+  }
+  await serveWeb(app, ctx.config.webDist);
+  return app;
+}

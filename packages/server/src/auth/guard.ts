@@ -1,0 +1,65 @@
+import { Role, UserStatus } from '@gateway/shared';
+import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { AppContext } from '../context.js';
+import type { UserRow } from '../db/schema.js';
+import { ApiFailure } from '../http/envelope.js';
+import { SESSION_COOKIE, verifySessionCookie } from './session-cookie.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user?: UserRow;
+    sessionId?: string;
+    /** True when the caller used a system access token instead of the console cookie. */
+    viaAccessToken?: boolean;
+  }
+}
+
+/** Who is calling: a system access token (`Authorization: <token>`) or the signed session cookie. */
+async function resolveUser(ctx: AppContext, request: FastifyRequest): Promise<UserRow | undefined> {
+  const authorization = request.headers.authorization?.trim();
+  if (authorization) {
+    const token = authorization.replace(/^Bearer\s+/i, '');
+    const user = token ? await ctx.repos.users.findByAccessToken(token) : undefined;
+    if (!user) throw new ApiFailure('access_token_invalid', undefined, 401);
+    request.viaAccessToken = true;
+    return user;
+  }
+  const sessionId = verifySessionCookie(request.cookies[SESSION_COOKIE], ctx.config.sessionSecret);
+  if (!sessionId) return undefined;
+  const userId = await ctx.sessions.userIdOf(sessionId);
+  if (userId === undefined) return undefined;
+  request.sessionId = sessionId;
+  return ctx.repos.users.findById(userId);
+}
+
+/**
+ * Route guard for a minimum role (1 user, 10 admin, 100 root). The `New-Api-User` header must name the same user
+ * as the session: a page left open in another tab for a different account must not act as this one.
+ */
+export function requireRole(ctx: AppContext, minRole: number): preHandlerAsyncHookHandler {
+  return async (request: FastifyRequest, _reply: FastifyReply) => {
+    const user = await resolveUser(ctx, request);
+    if (!user || user.deleted_at !== null) throw new ApiFailure('not_logged_in', undefined, 401);
+    const header = request.headers['new-api-user'];
+    const claimed = Array.isArray(header) ? header[0] : header;
+    if (!claimed) throw new ApiFailure('user_header_missing', undefined, 401);
+    if (String(user.id) !== claimed.trim()) throw new ApiFailure('user_header_mismatch', undefined, 401);
+    if (user.status !== UserStatus.Enabled) {
+      if (request.sessionId) await ctx.sessions.destroy(request.sessionId);
+      throw new ApiFailure('user_banned', undefined, 403);
+    }
+    if (user.role < minRole) throw new ApiFailure('permission_denied', undefined, 403);
+    request.user = user;
+  };
+}
+
+export const guards = (ctx: AppContext) => ({
+  user: requireRole(ctx, Role.Common),
+  admin: requireRole(ctx, Role.Admin),
+  root: requireRole(ctx, Role.Root),
+});
+
+export function currentUser(request: FastifyRequest): UserRow {
+  if (!request.user) throw new ApiFailure('not_logged_in', undefined, 401);
+  return request.user;
+}

@@ -1,0 +1,125 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { type DatabaseTarget, parseDatabaseTarget } from './db/dsn.js';
+
+/** Everything the server reads from the environment, parsed once; bad values stop the start with a clear reason. */
+export interface Config {
+  port: number;
+  host: string;
+  database: DatabaseTarget;
+  redisUrl: string | null;
+  sessionSecret: string;
+  cryptoSecret: string;
+  nodeType: 'master' | 'slave';
+  nodeName: string;
+  syncFrequencySeconds: number;
+  criticalRateLimit: { enabled: boolean; max: number; windowSeconds: number };
+  trustedProxies: string[];
+  sessionCookieSecure: boolean;
+  sessionTtlSeconds: number;
+  webDist: string | null;
+  logLevel: string;
+  version: string;
+  /** Warnings to print once the logger exists (e.g. a generated session secret). */
+  warnings: string[];
+}
+
+export class ConfigError extends Error {}
+
+type Env = Record<string, string | undefined>;
+
+function readInt(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name]?.trim();
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new ConfigError(`${name} must be an integer between ${min} and ${max}, got "${raw}"`);
+  }
+  return value;
+}
+
+function readBool(env: Env, name: string, fallback: boolean): boolean {
+  const raw = env[name]?.trim().toLowerCase();
+  if (raw === undefined || raw === '') return fallback;
+  if (['true', '1', 'yes', 'on'].includes(raw)) return true;
+  if (['false', '0', 'no', 'off'].includes(raw)) return false;
+  throw new ConfigError(`${name} must be true or false, got "${env[name]}"`);
+}
+
+/**
+ * Without SESSION_SECRET a random one is generated and kept next to the SQLite file, so sessions survive a
+ * restart of a single node. Several nodes must share one explicit secret: we warn about that.
+ */
+function resolveSessionSecret(env: Env, dataDir: string, warnings: string[]): string {
+  const given = env.SESSION_SECRET?.trim();
+  if (given) {
+    if (given === 'random_string') throw new ConfigError('SESSION_SECRET must not be the placeholder "random_string"');
+    if (given.length < 16) throw new ConfigError('SESSION_SECRET must be at least 16 characters');
+    return given;
+  }
+  const file = resolve(dataDir, '.session_secret');
+  if (existsSync(file)) {
+    const stored = readFileSync(file, 'utf8').trim();
+    if (stored.length >= 16) {
+      warnings.push(`SESSION_SECRET is not set; using the one generated earlier in ${file}`);
+      return stored;
+    }
+  }
+  const secret = randomBytes(32).toString('hex');
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, secret, { mode: 0o600 });
+  warnings.push(
+    `SESSION_SECRET is not set; generated one and stored it in ${file}. Set SESSION_SECRET explicitly when running several nodes.`,
+  );
+  return secret;
+}
+
+export function loadConfig(
+  env: Env = process.env,
+  defaults: { webDist?: string | null; version?: string } = {},
+): Config {
+  const warnings: string[] = [];
+  const database = parseDatabaseTarget(env.SQL_DSN ?? '', env.SQLITE_PATH ?? '');
+  const dataDir =
+    database.dialect === 'sqlite' && database.path !== ':memory:' ? dirname(database.path) : resolve('data');
+  const nodeTypeRaw = (env.NODE_TYPE ?? 'master').trim() || 'master';
+  if (nodeTypeRaw !== 'master' && nodeTypeRaw !== 'slave') {
+    throw new ConfigError(`NODE_TYPE must be "master" or "slave", got "${nodeTypeRaw}"`);
+  }
+  const redisUrl = env.REDIS_CONN_STRING?.trim() || null;
+  if (redisUrl && !/^rediss?:\/\//.test(redisUrl)) {
+    throw new ConfigError(`REDIS_CONN_STRING must start with redis:// or rediss://, got "${redisUrl}"`);
+  }
+  const sessionSecret = resolveSessionSecret(env, dataDir, warnings);
+  const logLevel = (env.LOG_LEVEL ?? 'info').trim();
+  if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(logLevel)) {
+    throw new ConfigError(`LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent; got "${logLevel}"`);
+  }
+  return {
+    port: readInt(env, 'PORT', 3000, 0, 65535),
+    host: env.HOST?.trim() || '0.0.0.0',
+    database,
+    redisUrl,
+    sessionSecret,
+    cryptoSecret: env.CRYPTO_SECRET?.trim() || sessionSecret,
+    nodeType: nodeTypeRaw,
+    nodeName: env.NODE_NAME?.trim() || env.HOSTNAME?.trim() || 'node-1',
+    syncFrequencySeconds: readInt(env, 'SYNC_FREQUENCY', 60, 1, 86400),
+    criticalRateLimit: {
+      enabled: readBool(env, 'CRITICAL_RATE_LIMIT_ENABLE', true),
+      max: readInt(env, 'CRITICAL_RATE_LIMIT', 20, 1, 1_000_000),
+      windowSeconds: readInt(env, 'CRITICAL_RATE_LIMIT_DURATION', 1200, 1, 86400),
+    },
+    trustedProxies: (env.TRUSTED_PROXIES ?? '')
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean),
+    sessionCookieSecure: readBool(env, 'SESSION_COOKIE_SECURE', false),
+    sessionTtlSeconds: readInt(env, 'SESSION_TTL_SECONDS', 30 * 24 * 3600, 60, 365 * 24 * 3600),
+    webDist: env.WEB_DIST?.trim() || defaults.webDist || null,
+    logLevel,
+    version: env.VERSION?.trim() || defaults.version || '0.0.0',
+    warnings,
+  };
+}

@@ -1,0 +1,25 @@
+import type { RateLimiter } from './auth/rate-limiter.js';
+import type { SessionStore } from './auth/session-store.js';
+import type { OptionsStore } from './cache/options-store.js';
+import type { RedisPair } from './cache/redis.js';
+import type { Config } from './config.js';
+import type { Db } from './db/connection.js';
+import type { Repositories } from './db/repositories.js';
+
+/** Everything a route needs, built once in main (or per test) and handed to each plugin. */
+export interface AppContext {
+  config: Config;
+  db: Db;
+  repos: Repositories;
+  options: OptionsStore;
+  sessions: SessionStore;
+  limiter: RateLimiter;
+  redis: RedisPair | null;
+  setup: SetupState;
+  startTime: number;
+}
+
+/** Whether first-run setup is done, cached because every /api request asks. */
+export interface SetupState {
+  done: boolean;
+}

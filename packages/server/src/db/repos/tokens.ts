@@ -1,0 +1,74 @@
+import type { Updateable } from 'kysely';
+import { sql } from 'kysely';
+import type { Db } from '../connection.js';
+import type { NewToken, TokenRow, TokensTable } from '../schema.js';
+import { insertReturningId, nowSeconds } from '../sql-helpers.js';
+
+/** API tokens. Every read or write that comes from a user names the owner, so ids of others never match. */
+export function createTokensRepo(db: Db) {
+  const q = db.kysely;
+  const live = () => q.selectFrom('tokens').where('deleted_at', 'is', null);
+
+  return {
+    async insert(token: NewToken): Promise<number> {
+      return insertReturningId(q, db.dialect, 'tokens', { created_time: nowSeconds(), ...token });
+    },
+
+    async findOwned(userId: number, id: number): Promise<TokenRow | undefined> {
+      return live().selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+    },
+
+    async findByKey(key: string): Promise<TokenRow | undefined> {
+      return live().selectAll().where('key', '=', key).executeTakeFirst();
+    },
+
+    async listOwned(userId: number, offset: number, limit: number): Promise<{ items: TokenRow[]; total: number }> {
+      const [items, total] = await Promise.all([
+        live().selectAll().where('user_id', '=', userId).orderBy('id', 'desc').offset(offset).limit(limit).execute(),
+        live()
+          .where('user_id', '=', userId)
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow(),
+      ]);
+      return { items, total: Number(total.n) };
+    },
+
+    async updateOwned(userId: number, id: number, changes: Updateable<TokensTable>): Promise<boolean> {
+      const result = await q
+        .updateTable('tokens')
+        .set(changes)
+        .where('id', '=', id)
+        .where('user_id', '=', userId)
+        .where('deleted_at', 'is', null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
+    async deleteOwned(userId: number, ids: number[]): Promise<number> {
+      if (ids.length === 0) return 0;
+      const result = await q
+        .updateTable('tokens')
+        .set({ deleted_at: nowSeconds() })
+        .where('id', 'in', ids)
+        .where('user_id', '=', userId)
+        .where('deleted_at', 'is', null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows);
+    },
+
+    /** Moves remain/used quota of one token by the same amount in a single statement (settlement and refunds). */
+    async consume(id: number, quota: number): Promise<void> {
+      await q
+        .updateTable('tokens')
+        .set({
+          remain_quota: sql`remain_quota - ${quota}`,
+          used_quota: sql`used_quota + ${quota}`,
+          accessed_time: nowSeconds(),
+        })
+        .where('id', '=', id)
+        .execute();
+    },
+  };
+}
+
+export type TokensRepo = ReturnType<typeof createTokensRepo>;

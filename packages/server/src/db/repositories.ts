@@ -1,0 +1,35 @@
+import type { Db } from './connection.js';
+import { createAbilitiesRepo } from './repos/abilities.js';
+import { createChannelsRepo } from './repos/channels.js';
+import { createLogsRepo } from './repos/logs.js';
+import { createMidjourneysRepo } from './repos/midjourneys.js';
+import { createOptionsRepo } from './repos/options.js';
+import { createQuotaDataRepo } from './repos/quota-data.js';
+import { createRedemptionsRepo } from './repos/redemptions.js';
+import { createSessionsRepo } from './repos/sessions.js';
+import { createSetupsRepo } from './repos/setups.js';
+import { createTasksRepo } from './repos/tasks.js';
+import { createTokensRepo } from './repos/tokens.js';
+import { createTopUpsRepo } from './repos/top-ups.js';
+import { createUsersRepo } from './repos/users.js';
+
+/** One repository per table, created once per database handle. */
+export function createRepositories(db: Db) {
+  return {
+    users: createUsersRepo(db),
+    tokens: createTokensRepo(db),
+    channels: createChannelsRepo(db),
+    abilities: createAbilitiesRepo(db),
+    redemptions: createRedemptionsRepo(db),
+    logs: createLogsRepo(db),
+    options: createOptionsRepo(db),
+    midjourneys: createMidjourneysRepo(db),
+    tasks: createTasksRepo(db),
+    topUps: createTopUpsRepo(db),
+    quotaData: createQuotaDataRepo(db),
+    sessions: createSessionsRepo(db),
+    setups: createSetupsRepo(db),
+  };
+}
+
+export type Repositories = ReturnType<typeof createRepositories>;

@@ -1,0 +1,260 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+// Row types of every table. Times are unix seconds unless a name says ms. Booleans are stored as 0/1 integers so
+// the three dialects agree; the API layer turns them into true/false where the family's JSON has booleans.
+
+type Id = Generated<number>;
+type WithDefault<T> = ColumnType<T, T | undefined, T>;
+
+export interface UsersTable {
+  id: Id;
+  username: string;
+  password: WithDefault<string>;
+  display_name: WithDefault<string>;
+  role: WithDefault<number>;
+  status: WithDefault<number>;
+  email: WithDefault<string>;
+  github_id: WithDefault<string>;
+  oidc_id: WithDefault<string>;
+  wechat_id: WithDefault<string>;
+  telegram_id: WithDefault<string>;
+  linux_do_id: WithDefault<string>;
+  access_token: WithDefault<string | null>;
+  quota: WithDefault<number>;
+  used_quota: WithDefault<number>;
+  request_count: WithDefault<number>;
+  group: WithDefault<string>;
+  aff_code: WithDefault<string | null>;
+  aff_count: WithDefault<number>;
+  aff_quota: WithDefault<number>;
+  aff_history_quota: WithDefault<number>;
+  inviter_id: WithDefault<number>;
+  setting: WithDefault<string | null>;
+  remark: WithDefault<string>;
+  created_at: WithDefault<number>;
+  last_login_at: WithDefault<number>;
+  deleted_at: WithDefault<number | null>;
+}
+
+export interface TokensTable {
+  id: Id;
+  user_id: number;
+  key: string;
+  status: WithDefault<number>;
+  name: WithDefault<string>;
+  created_time: WithDefault<number>;
+  accessed_time: WithDefault<number>;
+  expired_time: WithDefault<number>;
+  remain_quota: WithDefault<number>;
+  unlimited_quota: WithDefault<number>;
+  model_limits_enabled: WithDefault<number>;
+  model_limits: WithDefault<string | null>;
+  allow_ips: WithDefault<string | null>;
+  used_quota: WithDefault<number>;
+  group: WithDefault<string>;
+  deleted_at: WithDefault<number | null>;
+}
+
+export interface ChannelsTable {
+  id: Id;
+  type: WithDefault<number>;
+  key: string;
+  openai_organization: WithDefault<string | null>;
+  test_model: WithDefault<string | null>;
+  status: WithDefault<number>;
+  name: WithDefault<string>;
+  weight: WithDefault<number>;
+  created_time: WithDefault<number>;
+  test_time: WithDefault<number>;
+  response_time: WithDefault<number>;
+  base_url: WithDefault<string | null>;
+  other: WithDefault<string | null>;
+  balance: WithDefault<number>;
+  balance_updated_time: WithDefault<number>;
+  models: WithDefault<string | null>;
+  group: WithDefault<string>;
+  used_quota: WithDefault<number>;
+  model_mapping: WithDefault<string | null>;
+  status_code_mapping: WithDefault<string | null>;
+  priority: WithDefault<number>;
+  auto_ban: WithDefault<number>;
+  other_info: WithDefault<string | null>;
+  tag: WithDefault<string | null>;
+  setting: WithDefault<string | null>;
+  param_override: WithDefault<string | null>;
+  header_override: WithDefault<string | null>;
+  remark: WithDefault<string | null>;
+  max_input_tokens: WithDefault<number>;
+}
+
+export interface AbilitiesTable {
+  group: string;
+  model: string;
+  channel_id: number;
+  enabled: WithDefault<number>;
+  priority: WithDefault<number>;
+  weight: WithDefault<number>;
+  tag: WithDefault<string | null>;
+}
+
+export interface RedemptionsTable {
+  id: Id;
+  user_id: WithDefault<number>;
+  key: string;
+  status: WithDefault<number>;
+  name: WithDefault<string>;
+  quota: WithDefault<number>;
+  created_time: WithDefault<number>;
+  redeemed_time: WithDefault<number>;
+  used_user_id: WithDefault<number>;
+  expired_time: WithDefault<number>;
+  deleted_at: WithDefault<number | null>;
+}
+
+export interface LogsTable {
+  id: Id;
+  user_id: WithDefault<number>;
+  created_at: number;
+  type: WithDefault<number>;
+  content: WithDefault<string | null>;
+  username: WithDefault<string>;
+  token_name: WithDefault<string>;
+  token_id: WithDefault<number>;
+  model_name: WithDefault<string>;
+  quota: WithDefault<number>;
+  prompt_tokens: WithDefault<number>;
+  completion_tokens: WithDefault<number>;
+  use_time: WithDefault<number>;
+  is_stream: WithDefault<number>;
+  channel_id: WithDefault<number>;
+  channel_name: WithDefault<string>;
+  group: WithDefault<string>;
+  ip: WithDefault<string>;
+  request_id: WithDefault<string>;
+  other: WithDefault<string | null>;
+}
+
+export interface OptionsTable {
+  key: string;
+  value: string | null;
+}
+
+export interface MidjourneysTable {
+  id: Id;
+  code: WithDefault<number>;
+  user_id: WithDefault<number>;
+  action: WithDefault<string>;
+  mj_id: WithDefault<string>;
+  prompt: WithDefault<string | null>;
+  prompt_en: WithDefault<string | null>;
+  description: WithDefault<string | null>;
+  state: WithDefault<string | null>;
+  submit_time: WithDefault<number>;
+  start_time: WithDefault<number>;
+  finish_time: WithDefault<number>;
+  image_url: WithDefault<string | null>;
+  video_url: WithDefault<string | null>;
+  video_urls: WithDefault<string | null>;
+  status: WithDefault<string>;
+  progress: WithDefault<string>;
+  fail_reason: WithDefault<string | null>;
+  channel_id: WithDefault<number>;
+  quota: WithDefault<number>;
+  buttons: WithDefault<string | null>;
+  properties: WithDefault<string | null>;
+  created_at: WithDefault<number>;
+}
+
+export interface TasksTable {
+  id: Id;
+  created_at: WithDefault<number>;
+  updated_at: WithDefault<number>;
+  task_id: string;
+  platform: WithDefault<string>;
+  user_id: WithDefault<number>;
+  group: WithDefault<string>;
+  channel_id: WithDefault<number>;
+  quota: WithDefault<number>;
+  action: WithDefault<string>;
+  status: WithDefault<string>;
+  fail_reason: WithDefault<string | null>;
+  submit_time: WithDefault<number>;
+  start_time: WithDefault<number>;
+  finish_time: WithDefault<number>;
+  progress: WithDefault<string>;
+  properties: WithDefault<string | null>;
+  private_data: WithDefault<string | null>;
+  data: WithDefault<string | null>;
+}
+
+export interface TopUpsTable {
+  id: Id;
+  user_id: number;
+  amount: WithDefault<number>;
+  money: WithDefault<number>;
+  trade_no: string;
+  payment_method: WithDefault<string>;
+  create_time: WithDefault<number>;
+  complete_time: WithDefault<number>;
+  status: WithDefault<string>;
+}
+
+export interface QuotaDataTable {
+  id: Id;
+  user_id: number;
+  username: WithDefault<string>;
+  model_name: string;
+  created_at: number;
+  token_used: WithDefault<number>;
+  count: WithDefault<number>;
+  quota: WithDefault<number>;
+}
+
+export interface SessionsTable {
+  id: string;
+  user_id: number;
+  created_at: number;
+  expires_at: number;
+}
+
+export interface SetupsTable {
+  id: Id;
+  version: string;
+  initialized_at: number;
+}
+
+export interface Database {
+  users: UsersTable;
+  tokens: TokensTable;
+  channels: ChannelsTable;
+  abilities: AbilitiesTable;
+  redemptions: RedemptionsTable;
+  logs: LogsTable;
+  options: OptionsTable;
+  midjourneys: MidjourneysTable;
+  tasks: TasksTable;
+  top_ups: TopUpsTable;
+  quota_data: QuotaDataTable;
+  sessions: SessionsTable;
+  setups: SetupsTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type TokenRow = Selectable<TokensTable>;
+export type NewToken = Insertable<TokensTable>;
+export type ChannelRow = Selectable<ChannelsTable>;
+export type NewChannel = Insertable<ChannelsTable>;
+export type AbilityRow = Selectable<AbilitiesTable>;
+export type RedemptionRow = Selectable<RedemptionsTable>;
+export type NewRedemption = Insertable<RedemptionsTable>;
+export type LogRow = Selectable<LogsTable>;
+export type NewLog = Insertable<LogsTable>;
+export type MidjourneyRow = Selectable<MidjourneysTable>;
+export type NewMidjourney = Insertable<MidjourneysTable>;
+export type TaskRow = Selectable<TasksTable>;
+export type NewTask = Insertable<TasksTable>;
+export type TopUpRow = Selectable<TopUpsTable>;
+export type NewTopUp = Insertable<TopUpsTable>;
+export type QuotaDataRow = Selectable<QuotaDataTable>;

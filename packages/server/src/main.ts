@@ -1,0 +1,44 @@
+import { readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app.js';
+import { closeContext, createContext } from './bootstrap.js';
+import { loadConfig } from './config.js';
+import { redact } from './db/dsn.js';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const packageJson = JSON.parse(readFileSync(resolve(here, '../../../package.json'), 'utf8')) as { version: string };
+
+async function main(): Promise<void> {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig(process.env, { webDist: resolve(here, '../../web/dist'), version: packageJson.version });
+  } catch (error) {
+    console.error(`Configuration error: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(2);
+  }
+  const ctx = await createContext(config);
+  const app = await buildApp(ctx);
+  for (const warning of config.warnings) app.log.warn(warning);
+  const where = config.database.dialect === 'sqlite' ? config.database.path : redact(JSON.stringify(config.database));
+  app.log.info({ database: config.database.dialect, where, redis: Boolean(config.redisUrl) }, 'storage ready');
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'shutting down: draining requests');
+    await app.close();
+    await closeContext(ctx);
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,75 @@
+/**
+ * A console-like HTTP client: keeps the session cookie, sends New-Api-User once signed in, and returns the
+ * envelope together with the HTTP status.
+ */
+export class ApiClient {
+  private cookie = '';
+  userId: number | null = null;
+
+  constructor(
+    readonly baseUrl: string,
+    private readonly language = 'zh',
+  ) {}
+
+  async call<T = unknown>(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<{ status: number; success: boolean; message: string; data: T; headers: Headers }> {
+    const response = await fetch(`${this.baseUrl}${path}`, {
+      method,
+      headers: {
+        'accept-language': this.language,
+        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...(this.cookie ? { cookie: this.cookie } : {}),
+        ...(this.userId !== null ? { 'new-api-user': String(this.userId) } : {}),
+        ...headers,
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const setCookie = response.headers.getSetCookie();
+    for (const line of setCookie) {
+      const pair = line.split(';')[0] ?? '';
+      if (pair.startsWith('session=')) this.cookie = pair.endsWith('=') ? '' : pair;
+    }
+    const text = await response.text();
+    const json = text ? JSON.parse(text) : {};
+    return {
+      status: response.status,
+      success: json.success,
+      message: json.message,
+      data: json.data,
+      headers: response.headers,
+    };
+  }
+
+  get = <T = unknown>(path: string, headers?: Record<string, string>) => this.call<T>('GET', path, undefined, headers);
+  post = <T = unknown>(path: string, body?: unknown, headers?: Record<string, string>) =>
+    this.call<T>('POST', path, body ?? {}, headers);
+  put = <T = unknown>(path: string, body?: unknown, headers?: Record<string, string>) =>
+    this.call<T>('PUT', path, body ?? {}, headers);
+  delete = <T = unknown>(path: string, headers?: Record<string, string>) =>
+    this.call<T>('DELETE', path, undefined, headers);
+
+  async login(username: string, password: string): Promise<void> {
+    const result = await this.post<{ id: number }>('/api/user/login', { username, password });
+    if (!result.success) throw new Error(`login failed: ${result.message}`);
+    this.userId = result.data.id;
+  }
+
+  get sessionCookie(): string {
+    return this.cookie;
+  }
+}
+
+export const ROOT = { username: 'root', password: 'rootpass123' };
+
+/** Runs first-run setup with the ROOT credentials and returns a client signed in as root. */
+export async function setupAndLogin(baseUrl: string): Promise<ApiClient> {
+  const client = new ApiClient(baseUrl);
+  const setup = await client.post('/api/setup', { ...ROOT, confirmPassword: ROOT.password });
+  if (!setup.success) throw new Error(`setup failed: ${setup.message}`);
+  await client.login(ROOT.username, ROOT.password);
+  return client;
+}

@@ -1,0 +1,45 @@
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/app.js';
+import { closeContext, createContext } from '../../src/bootstrap.js';
+import { loadConfig } from '../../src/config.js';
+import type { AppContext } from '../../src/context.js';
+import { createTestDatabase, type DialectName, type TestDatabase } from './databases.js';
+
+export interface TestServer {
+  baseUrl: string;
+  ctx: AppContext;
+  app: FastifyInstance;
+  database: TestDatabase;
+  close(): Promise<void>;
+}
+
+/** The real app on a random port over a fresh database: tests talk to it over a socket like any client. */
+export async function startTestServer(
+  dialect: DialectName = 'sqlite',
+  env: Record<string, string> = {},
+): Promise<TestServer> {
+  const database = await createTestDatabase(dialect);
+  const config = loadConfig({
+    ...database.env,
+    SESSION_SECRET: 'test-session-secret-0123456789abcdef',
+    LOG_LEVEL: 'silent',
+    CRITICAL_RATE_LIMIT: '1000',
+    ...env,
+  });
+  const ctx = await createContext(config);
+  const app = await buildApp(ctx);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.server.address() as AddressInfo;
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    ctx,
+    app,
+    database,
+    async close() {
+      await app.close();
+      await closeContext(ctx);
+      await database.drop();
+    },
+  };
+}

@@ -1,0 +1,50 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { App as AntdApp, ConfigProvider } from 'antd';
+import enUS from 'antd/locale/en_US';
+import zhCN from 'antd/locale/zh_CN';
+import { type ReactNode, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { QueryClient } from '@tanstack/react-query';
+import { setNotifySink } from '../lib/notify';
+import { createQueryClient } from '../lib/query-client';
+import { buildAntdTheme } from './theme/antd-theme';
+import { ThemeModeProvider, useThemeMode } from './theme/theme-mode';
+
+/** Hands antd's context-aware message API to code outside React (see lib/notify). */
+function NotifyBridge() {
+  const { message } = AntdApp.useApp();
+  useEffect(() => {
+    setNotifySink({
+      success: (text) => void message.success(text),
+      error: (text) => void message.error(text),
+      info: (text) => void message.info(text),
+      warning: (text) => void message.warning(text),
+    });
+  }, [message]);
+  return null;
+}
+
+function AntdProviders({ children }: { children: ReactNode }) {
+  const { mode } = useThemeMode();
+  const { i18n } = useTranslation();
+  const locale = i18n.resolvedLanguage?.startsWith('en') ? enUS : zhCN;
+  return (
+    <ConfigProvider theme={buildAntdTheme(mode)} locale={locale}>
+      <AntdApp>
+        <NotifyBridge />
+        {children}
+      </AntdApp>
+    </ConfigProvider>
+  );
+}
+
+export function AppProviders({ children, queryClient }: { children: ReactNode; queryClient?: QueryClient }) {
+  const [client] = useState(() => queryClient ?? createQueryClient());
+  return (
+    <QueryClientProvider client={client}>
+      <ThemeModeProvider>
+        <AntdProviders>{children}</AntdProviders>
+      </ThemeModeProvider>
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,51 @@
+import type { ComponentType } from 'react';
+
+/**
+ * The console's whole route table (spec 001 §2). Access decides the guard: `public` pages need nothing, `user`
+ * pages a stored user, `admin` pages role ≥ 10. A route without `page` is not built yet and falls through to
+ * the not-found page.
+ *
+ * Adding a page is one line: give its row a `page`, a lazy import of a module whose default export is the page.
+ */
+export type RouteAccess = 'public' | 'user' | 'admin';
+
+export interface PageRoute {
+  path: string;
+  access: RouteAccess;
+  page?: () => Promise<{ default: ComponentType }>;
+}
+
+export const PAGE_ROUTES: PageRoute[] = [
+  // Public
+  { path: '/', access: 'public', page: () => import('../features/home/pages/home-page') },
+  { path: '/setup', access: 'public', page: () => import('../features/setup/pages/setup-page') },
+  { path: '/login', access: 'public', page: () => import('../features/auth/pages/login-page') },
+  { path: '/register', access: 'public' },
+  { path: '/reset', access: 'public' },
+  { path: '/user/reset', access: 'public' }, // password reset confirm: ?token&email
+  { path: '/oauth/github', access: 'public' },
+  { path: '/oauth/oidc', access: 'public' },
+  { path: '/oauth/linuxdo', access: 'public' },
+  { path: '/pricing', access: 'public' },
+  { path: '/about', access: 'public', page: () => import('../features/about/pages/about-page') },
+  // Signed-in users
+  { path: '/token', access: 'user' }, // where a password login lands
+  { path: '/playground', access: 'user' },
+  { path: '/log', access: 'user' },
+  { path: '/detail', access: 'user' },
+  { path: '/midjourney', access: 'user' },
+  { path: '/task', access: 'user' },
+  { path: '/topup', access: 'user' },
+  { path: '/personal', access: 'user' },
+  { path: '/user/edit', access: 'user' }, // edit own account
+  { path: '/chat/:id?', access: 'user' },
+  { path: '/chat2link', access: 'user' },
+  // Admins
+  { path: '/channel', access: 'admin' },
+  { path: '/channel/add', access: 'admin' },
+  { path: '/channel/edit/:id', access: 'admin' },
+  { path: '/redemption', access: 'admin' },
+  { path: '/user', access: 'admin' },
+  { path: '/user/edit/:id', access: 'admin' },
+  { path: '/setting', access: 'admin' },
+];
