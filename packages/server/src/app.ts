@@ -41,6 +41,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     if (!request.url.startsWith('/api/')) return;
     reply.header('Cache-Control', 'no-store');
     const path = request.url.split('?')[0]!;
+    // Another node may have completed setup since we started: ask the database until the answer is yes.
+    if (!ctx.setup.done) ctx.setup.done = await ctx.repos.setups.isDone();
     if (!ctx.setup.done && !ALLOWED_BEFORE_SETUP.has(path)) {
       return reply.send({
         success: false,

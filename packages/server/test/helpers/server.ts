@@ -18,8 +18,10 @@ export interface TestServer {
 export async function startTestServer(
   dialect: DialectName = 'sqlite',
   env: Record<string, string> = {},
+  shared?: TestDatabase,
 ): Promise<TestServer> {
-  const database = await createTestDatabase(dialect);
+  // A second node of a cluster passes the first node's database; only the node that made it drops it.
+  const database = shared ?? (await createTestDatabase(dialect));
   const config = loadConfig({
     ...database.env,
     SESSION_SECRET: 'test-session-secret-0123456789abcdef',
@@ -39,7 +41,7 @@ export async function startTestServer(
     async close() {
       await app.close();
       await closeContext(ctx);
-      await database.drop();
+      if (!shared) await database.drop();
     },
   };
 }
