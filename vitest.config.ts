@@ -23,6 +23,17 @@ export default defineConfig({
         },
       },
       'packages/web',
+      {
+        test: {
+          name: 'e2e',
+          root: 'packages/web',
+          include: ['e2e/**/*.e2e.ts'],
+          environment: 'node',
+          fileParallelism: false,
+          testTimeout: 90_000,
+          hookTimeout: 90_000,
+        },
+      },
     ],
   },
 });

@@ -4,6 +4,8 @@ import { contentRoutes } from './api/content.js';
 import { optionRoutes } from './api/option.js';
 import { setupRoutes } from './api/setup.js';
 import { statusRoutes } from './api/status.js';
+import { tokenRoutes } from './api/token.js';
+import { userSelfRoutes } from './api/user-self.js';
 import { userSessionRoutes } from './api/user-session.js';
 import type { AppContext } from './context.js';
 import { ApiFailure, messageFor } from './http/envelope.js';
@@ -67,7 +69,15 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     return reply.code(500).send({ success: false, message: messageFor(request, 'internal_error') });
   });
 
-  for (const routes of [statusRoutes, contentRoutes, setupRoutes, userSessionRoutes, optionRoutes]) {
+  for (const routes of [
+    statusRoutes,
+    contentRoutes,
+    setupRoutes,
+    userSessionRoutes,
+    optionRoutes,
+    tokenRoutes,
+    userSelfRoutes,
+  ]) {
     await routes(app, ctx);
   }
   await serveWeb(app, ctx.config.webDist);

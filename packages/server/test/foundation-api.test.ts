@@ -32,7 +32,10 @@ describe.each(dialects)('first-run setup, sign-in and options over HTTP on %s', 
       [{ username: '', password: '12345678', confirmPassword: '12345678' }, '请输入管理员用户名'],
       [{ username: 'root', password: 'short', confirmPassword: 'short' }, '密码长度不得小于 8 位！'],
       [{ username: 'root', password: '12345678', confirmPassword: '87654321' }, '两次输入的密码不一致'],
-      [{ username: 'averyveryverylongname', password: '12345678', confirmPassword: '12345678' }, '用户名长度不能超过12个字符'],
+      [
+        { username: 'averyveryverylongname', password: '12345678', confirmPassword: '12345678' },
+        '用户名长度不能超过12个字符',
+      ],
       [{ username: 'root', password: 12345678, confirmPassword: 12345678 }, '无效的参数'],
     ];
     for (const [body, message] of cases) {
@@ -45,7 +48,10 @@ describe.each(dialects)('first-run setup, sign-in and options over HTTP on %s', 
     const a = new ApiClient(server.baseUrl);
     const b = new ApiClient(server.baseUrl, 'en');
     const body = { ...ROOT, confirmPassword: ROOT.password, SelfUseModeEnabled: true, DemoSiteEnabled: false };
-    const results = await Promise.all([a.post('/api/setup', body), b.post('/api/setup', { ...body, username: 'other' })]);
+    const results = await Promise.all([
+      a.post('/api/setup', body),
+      b.post('/api/setup', { ...body, username: 'other' }),
+    ]);
     expect(results.filter((result) => result.success)).toHaveLength(1);
     const again = await b.post('/api/setup', body);
     expect(again).toMatchObject({ success: false, message: 'The system has already been initialised' });
@@ -93,7 +99,9 @@ describe.each(dialects)('first-run setup, sign-in and options over HTTP on %s', 
       headers: { authorization: 'a'.repeat(32), 'new-api-user': String(root.userId) },
     });
     expect(((await viaToken.json()) as { success: boolean }).success).toBe(true);
-    const bad = await fetch(`${server.baseUrl}/api/user/self`, { headers: { authorization: 'b'.repeat(32), 'new-api-user': '1' } });
+    const bad = await fetch(`${server.baseUrl}/api/user/self`, {
+      headers: { authorization: 'b'.repeat(32), 'new-api-user': '1' },
+    });
     expect(bad.status).toBe(401);
   });
 
@@ -109,7 +117,9 @@ describe.each(dialects)('first-run setup, sign-in and options over HTTP on %s', 
   });
 
   it('never returns secret option values, and saves them only when given', async () => {
-    expect((await root.put('/api/option/', { key: 'GitHubClientSecret', value: 'gh-secret-value' })).success).toBe(true);
+    expect((await root.put('/api/option/', { key: 'GitHubClientSecret', value: 'gh-secret-value' })).success).toBe(
+      true,
+    );
     expect((await root.put('/api/option/', { key: 'TurnstileSiteKey', value: 'site-key-public' })).success).toBe(true);
     const list = await root.get<Array<{ key: string; value: string }>>('/api/option/');
     const value = (key: string) => list.data.find((entry) => entry.key === key)?.value;
@@ -150,7 +160,9 @@ describe.each(dialects)('first-run setup, sign-in and options over HTTP on %s', 
     expect((await root.put('/api/option/', { key: 'SystemName', value: '测试网关' })).message).toBe('保存成功');
     expect((await root.put('/api/option/', { key: 'RetryTimes', value: 3 })).success).toBe(true);
     expect((await root.put('/api/option/', { key: 'DrawingEnabled', value: false })).success).toBe(true);
-    const status = await new ApiClient(server.baseUrl).get<{ system_name: string; enable_drawing: boolean }>('/api/status');
+    const status = await new ApiClient(server.baseUrl).get<{ system_name: string; enable_drawing: boolean }>(
+      '/api/status',
+    );
     expect(status.data).toMatchObject({ system_name: '测试网关', enable_drawing: false });
     const stored = await server.ctx.repos.options.all();
     expect(stored).toContainEqual({ key: 'RetryTimes', value: '3' });
@@ -158,7 +170,10 @@ describe.each(dialects)('first-run setup, sign-in and options over HTTP on %s', 
 
   it('refuses password login when the admin turns it off', async () => {
     await root.put('/api/option/', { key: 'PasswordLoginEnabled', value: 'false' });
-    const attempt = await new ApiClient(server.baseUrl).post('/api/user/login', { username: 'bob', password: 'bobpass123' });
+    const attempt = await new ApiClient(server.baseUrl).post('/api/user/login', {
+      username: 'bob',
+      password: 'bobpass123',
+    });
     expect(attempt).toMatchObject({ success: false, message: '管理员关闭了密码登录' });
     await root.put('/api/option/', { key: 'PasswordLoginEnabled', value: 'true' });
   });
@@ -172,7 +187,9 @@ describe.each(dialects)('first-run setup, sign-in and options over HTTP on %s', 
     await server.ctx.repos.users.update(id, { status: 2 });
     const after = await carol.get('/api/user/self');
     expect(after).toMatchObject({ status: 403, success: false, message: '用户已被封禁' });
-    expect(await new ApiClient(server.baseUrl).post('/api/user/login', { username: 'carol', password: 'carolpass1' })).toMatchObject({
+    expect(
+      await new ApiClient(server.baseUrl).post('/api/user/login', { username: 'carol', password: 'carolpass1' }),
+    ).toMatchObject({
       success: false,
     });
   });
@@ -182,7 +199,9 @@ describe.each(dialects)('first-run setup, sign-in and options over HTTP on %s', 
     await client.login('bob', 'bobpass123');
     const cookie = client.sessionCookie;
     await client.get('/api/user/logout');
-    const reuse = await fetch(`${server.baseUrl}/api/user/self`, { headers: { cookie, 'new-api-user': String(client.userId) } });
+    const reuse = await fetch(`${server.baseUrl}/api/user/self`, {
+      headers: { cookie, 'new-api-user': String(client.userId) },
+    });
     expect(reuse.status).toBe(401);
   });
 

@@ -19,7 +19,8 @@ async function redisReachable(): Promise<boolean> {
 
 const hasRedis = await redisReachable();
 if (!hasRedis && IN_CI) throw new Error('Redis is not reachable but CI=true requires it');
-if (!hasRedis) console.warn('[skip] Redis is not reachable on this machine: multi-node tests are skipped (they run in CI)');
+if (!hasRedis)
+  console.warn('[skip] Redis is not reachable on this machine: multi-node tests are skipped (they run in CI)');
 
 async function until(check: () => boolean, timeoutMs = 5000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -60,7 +61,9 @@ describe.skipIf(!hasRedis)('two nodes sharing PostgreSQL-or-SQLite and Redis', (
     expect(((await self.json()) as { success: boolean }).success).toBe(true);
     const cookie = root.sessionCookie;
     await root.get('/api/user/logout');
-    const after = await fetch(`${second.baseUrl}/api/user/self`, { headers: { cookie, 'new-api-user': String(root.userId) } });
+    const after = await fetch(`${second.baseUrl}/api/user/self`, {
+      headers: { cookie, 'new-api-user': String(root.userId) },
+    });
     expect(after.status).toBe(401);
     expect(onSecond.sessionCookie).toBe('');
   });

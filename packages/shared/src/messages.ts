@@ -67,6 +67,38 @@ export const MESSAGES = {
     zh: '配置值必须是字符串、数字或布尔值',
     en: 'The option value must be a string, number or boolean',
   },
+  // tokens
+  token_name_required: { zh: '请输入令牌名称', en: 'Please enter a token name' },
+  token_name_too_long: {
+    zh: '令牌名称过长（最多 50 个字符）',
+    en: 'The token name is too long (at most 50 characters)',
+  },
+  token_quota_invalid: { zh: '额度必须是不小于 0 的整数', en: 'The quota must be a whole number of at least 0' },
+  token_expiry_invalid: { zh: '过期时间格式错误！', en: 'Invalid expiry time!' },
+  token_allow_ips_invalid: {
+    zh: 'IP 白名单格式错误：每行一个 IP 或 CIDR',
+    en: 'Invalid IP allow list: one IP or CIDR per line',
+  },
+  token_count_invalid: {
+    zh: '批量创建数量必须是 1 到 100 之间的整数',
+    en: 'The batch count must be a whole number from 1 to 100',
+  },
+  token_group_unusable: { zh: '无权使用分组 {group}', en: 'You may not use the group {group}' },
+  token_not_found: { zh: '令牌不存在', en: 'Token not found' },
+  token_limit_reached: { zh: '令牌数量已达上限（{max}）', en: 'You have reached the maximum number of tokens ({max})' },
+  token_expired_cannot_enable: {
+    zh: '令牌已过期，无法启用，请先修改令牌过期时间，或者设置为永不过期',
+    en: 'The token has expired and cannot be enabled; change its expiry time or make it never expire first',
+  },
+  token_exhausted_cannot_enable: {
+    zh: '令牌可用额度已用尽，无法启用，请先修改令牌剩余额度，或者设置为无限额度',
+    en: 'The token has no quota left and cannot be enabled; raise its quota or make it unlimited first',
+  },
+  token_status_invalid: { zh: '无效的令牌状态', en: 'Invalid token status' },
+  no_usable_groups: { zh: '管理员未设置用户可选分组', en: 'The administrator has not set any user-selectable groups' },
+  created_count: { zh: '已创建 {count} 个', en: 'Created {count}' },
+  updated: { zh: '更新成功', en: 'Updated' },
+  deleted_count: { zh: '已删除 {count} 项', en: 'Deleted {count} items' },
 } as const satisfies Record<string, { zh: string; en: string }>;
 
 export type MessageCode = keyof typeof MESSAGES;

@@ -1,4 +1,4 @@
-import type { Insertable, Kysely } from 'kysely';
+import { type Insertable, type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { Dialect } from './connection.js';
 import type { Database } from './schema.js';
 
@@ -28,7 +28,11 @@ export function nowSeconds(): number {
   return Math.floor(Date.now() / 1000);
 }
 
-/** Escapes LIKE wildcards in user input so a search for "50%" finds "50%", not everything. */
-export function likePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+/**
+ * `column LIKE %text%` with the user's wildcards escaped, so a search for "50%" finds "50%", not everything.
+ * '!' is the escape character because a backslash means different things in the three dialects' string literals.
+ */
+export function containsText(column: string, text: string): RawBuilder<SqlBool> {
+  const pattern = `%${text.replace(/[!%_]/g, (ch) => `!${ch}`)}%`;
+  return sql<SqlBool>`${sql.ref(column)} LIKE ${pattern} ESCAPE '!'`;
 }

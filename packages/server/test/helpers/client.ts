@@ -73,3 +73,18 @@ export async function setupAndLogin(baseUrl: string): Promise<ApiClient> {
   await client.login(ROOT.username, ROOT.password);
   return client;
 }
+
+/** Creates an ordinary user directly in the database and returns a client signed in as that user. */
+export async function signedInUser(
+  baseUrl: string,
+  repos: { users: { insert(user: { username: string; password: string; group?: string }): Promise<number> } },
+  username: string,
+  group = 'default',
+): Promise<ApiClient> {
+  const { hashPassword } = await import('../../src/auth/password.js');
+  const password = `${username}-password`;
+  await repos.users.insert({ username, password: await hashPassword(password), group });
+  const client = new ApiClient(baseUrl);
+  await client.login(username, password);
+  return client;
+}

@@ -46,6 +46,19 @@ export function createAbilitiesRepo(db: Db) {
       }
       return rows.length;
     },
+    /** Distinct enabled models across the given groups: what a user of those groups can call. */
+    async enabledModels(groups: string[]): Promise<string[]> {
+      if (groups.length === 0) return [];
+      const rows = await db.kysely
+        .selectFrom('abilities')
+        .select('model')
+        .distinct()
+        .where('enabled', '=', 1)
+        .where('group', 'in', groups)
+        .orderBy('model')
+        .execute();
+      return rows.map((row) => row.model);
+    },
     async forChannel(channelId: number): Promise<AbilityRow[]> {
       return db.kysely
         .selectFrom('abilities')

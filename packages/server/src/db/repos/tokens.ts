@@ -1,17 +1,36 @@
-import type { Updateable } from 'kysely';
-import { sql } from 'kysely';
+import { type Kysely, sql, type Updateable } from 'kysely';
 import type { Db } from '../connection.js';
-import type { NewToken, TokenRow, TokensTable } from '../schema.js';
-import { insertReturningId, nowSeconds } from '../sql-helpers.js';
+import type { Database, NewToken, TokenRow, TokensTable } from '../schema.js';
+import { containsText, insertReturningId, nowSeconds } from '../sql-helpers.js';
+
+export interface TokenSearch {
+  keyword?: string;
+  key?: string;
+}
 
 /** API tokens. Every read or write that comes from a user names the owner, so ids of others never match. */
 export function createTokensRepo(db: Db) {
   const q = db.kysely;
   const live = () => q.selectFrom('tokens').where('deleted_at', 'is', null);
+  const ownedMatching = (userId: number, search: TokenSearch) => {
+    let query = live().where('user_id', '=', userId);
+    if (search.keyword) query = query.where(containsText('name', search.keyword));
+    if (search.key) query = query.where(containsText('key', search.key));
+    return query;
+  };
 
   return {
     async insert(token: NewToken): Promise<number> {
       return insertReturningId(q, db.dialect, 'tokens', { created_time: nowSeconds(), ...token });
+    },
+
+    /** Inserts several tokens in the caller's transaction: a batch is created whole or not at all. */
+    async insertMany(trx: Kysely<Database>, tokens: NewToken[]): Promise<void> {
+      const now = nowSeconds();
+      await trx
+        .insertInto('tokens')
+        .values(tokens.map((token) => ({ created_time: now, ...token })))
+        .execute();
     },
 
     async findOwned(userId: number, id: number): Promise<TokenRow | undefined> {
@@ -22,11 +41,23 @@ export function createTokensRepo(db: Db) {
       return live().selectAll().where('key', '=', key).executeTakeFirst();
     },
 
-    async listOwned(userId: number, offset: number, limit: number): Promise<{ items: TokenRow[]; total: number }> {
+    async countOwned(userId: number): Promise<number> {
+      const row = await live()
+        .where('user_id', '=', userId)
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+
+    async listOwned(
+      userId: number,
+      offset: number,
+      limit: number,
+      search: TokenSearch = {},
+    ): Promise<{ items: TokenRow[]; total: number }> {
       const [items, total] = await Promise.all([
-        live().selectAll().where('user_id', '=', userId).orderBy('id', 'desc').offset(offset).limit(limit).execute(),
-        live()
-          .where('user_id', '=', userId)
+        ownedMatching(userId, search).selectAll().orderBy('id', 'desc').offset(offset).limit(limit).execute(),
+        ownedMatching(userId, search)
           .select((eb) => eb.fn.countAll<number>().as('n'))
           .executeTakeFirstOrThrow(),
       ]);
@@ -44,6 +75,7 @@ export function createTokensRepo(db: Db) {
       return Number(result.numUpdatedRows) > 0;
     },
 
+    /** Soft delete, so usage logs that name the token keep their meaning. */
     async deleteOwned(userId: number, ids: number[]): Promise<number> {
       if (ids.length === 0) return 0;
       const result = await q
