@@ -83,7 +83,7 @@ describe.each(dialects)('migrations and repositories on %s', (dialect) => {
   });
 
   it('rebuilds abilities in step with a channel inside a transaction', async () => {
-    const id = await repos.channels.insert({
+    const id = await repos.channels.insertIn(db.kysely, {
       key: 'sk-upstream',
       name: 'c1',
       models: 'gpt-4o,gpt-4o-mini',

@@ -1,3 +1,5 @@
+export * from './channels/channel-form.js';
+export * from './channels/channel-types.js';
 export * from './enums.js';
 export * from './envelope.js';
 export * from './messages.js';

@@ -3,7 +3,10 @@
  * Accept-Language; the console also loads these so client-side validation says exactly the same words.
  * `{name}` placeholders are filled from params.
  */
+import { CHANNEL_FORM_MESSAGES } from './channels/channel-form.js';
+
 export const MESSAGES = {
+  ...CHANNEL_FORM_MESSAGES,
   // generic
   invalid_params: { zh: '无效的参数', en: 'Invalid parameters' },
   internal_error: { zh: '服务器内部错误，请联系管理员', en: 'Internal server error, please contact the administrator' },
