@@ -1,5 +1,6 @@
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
+import { channelRoutes } from './api/channel/index.js';
 import { contentRoutes } from './api/content.js';
 import { optionRoutes } from './api/option.js';
 import { setupRoutes } from './api/setup.js';
@@ -77,6 +78,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     optionRoutes,
     tokenRoutes,
     userSelfRoutes,
+    channelRoutes,
   ]) {
     await routes(app, ctx);
   }

@@ -8,6 +8,8 @@ import type { AppContext } from './context.js';
 import { openDatabase } from './db/connection.js';
 import { migrateToLatest } from './db/migrate.js';
 import { createRepositories } from './db/repositories.js';
+import { ChannelWriter } from './services/channel-writer.js';
+import { SecretBox } from './services/secret-box.js';
 
 /** Opens the database (migrating it), Redis when configured, and loads options: everything but HTTP. */
 export async function createContext(config: Config): Promise<AppContext> {
@@ -33,6 +35,7 @@ export async function createContext(config: Config): Promise<AppContext> {
       redis,
       sessions: redis ? redisSessionStore(redis) : databaseSessionStore(repos.sessions),
       limiter: redis ? redisRateLimiter(redis) : memoryRateLimiter(),
+      channelWriter: new ChannelWriter(db.kysely, repos.channels, repos.abilities, new SecretBox(config.cryptoSecret)),
       setup: { done },
       startTime: Math.floor(Date.now() / 1000),
     };

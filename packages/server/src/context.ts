@@ -5,6 +5,7 @@ import type { RedisPair } from './cache/redis.js';
 import type { Config } from './config.js';
 import type { Db } from './db/connection.js';
 import type { Repositories } from './db/repositories.js';
+import type { ChannelWriter } from './services/channel-writer.js';
 
 /** Everything a route needs, built once in main (or per test) and handed to each plugin. */
 export interface AppContext {
@@ -15,6 +16,7 @@ export interface AppContext {
   sessions: SessionStore;
   limiter: RateLimiter;
   redis: RedisPair | null;
+  channelWriter: ChannelWriter;
   setup: SetupState;
   startTime: number;
 }

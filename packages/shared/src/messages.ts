@@ -99,6 +99,12 @@ export const MESSAGES = {
   },
   token_status_invalid: { zh: '无效的令牌状态', en: 'Invalid token status' },
   no_usable_groups: { zh: '管理员未设置用户可选分组', en: 'The administrator has not set any user-selectable groups' },
+  // channels
+  channel_not_found: { zh: '渠道不存在，请刷新后重试', en: 'Channel not found, please refresh' },
+  channel_tag_required: { zh: '标签不能为空', en: 'The tag cannot be empty' },
+  channel_tag_not_found: { zh: '没有标签为 {tag} 的渠道', en: 'No channel has the tag {tag}' },
+  channel_tag_no_changes: { zh: '没有任何修改', en: 'Nothing was changed' },
+  channel_select_first: { zh: '请先选择渠道', en: 'Please select channels first' },
   created_count: { zh: '已创建 {count} 个', en: 'Created {count}' },
   updated: { zh: '更新成功', en: 'Updated' },
   deleted_count: { zh: '已删除 {count} 项', en: 'Deleted {count} items' },

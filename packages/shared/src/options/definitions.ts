@@ -163,6 +163,9 @@ export const OPTION_DEFINITIONS = {
   'global.pass_through_request_enabled': bool(false),
   'general_setting.ping_interval_enabled': bool(false),
   'general_setting.ping_interval_seconds': int(60, 1),
+  // Server-side fetches of typed URLs (model lists, balances, webhooks, discovery) refuse private addresses
+  // unless this is on; relay traffic to a channel's own base URL is not affected.
+  'fetch_setting.allow_private_ip': bool(false),
 } satisfies Record<string, OptionDefinition>;
 
 export type OptionKey = keyof typeof OPTION_DEFINITIONS;

@@ -115,10 +115,7 @@ export function createChannelsRepo(db: Db) {
       const channels = await filtered(filter)
         .selectAll()
         .where((eb) =>
-          eb.or([
-            ...(tags.length ? [eb('tag', 'in', tags)] : []),
-            ...(ids.length ? [eb('id', 'in', ids)] : []),
-          ]),
+          eb.or([...(tags.length ? [eb('tag', 'in', tags)] : []), ...(ids.length ? [eb('id', 'in', ids)] : [])]),
         )
         .execute();
       const order = new Map(keys.map((key, index) => [key, index]));

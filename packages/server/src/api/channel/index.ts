@@ -1,0 +1,19 @@
+import { modelsByChannelType } from '@gateway/shared';
+import type { FastifyInstance } from 'fastify';
+import { guards } from '../../auth/guard.js';
+import type { AppContext } from '../../context.js';
+import { ok } from '../../http/envelope.js';
+import { channelCrudRoutes } from './crud.js';
+import { channelTagRoutes } from './tags.js';
+
+export async function channelRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const { user, admin } = guards(ctx);
+  // Static tag routes are registered before `/api/channel/:id` patterns match them: Fastify prefers static parts.
+  await channelTagRoutes(app, ctx);
+  await channelCrudRoutes(app, ctx);
+  app.get('/api/models', { preHandler: user }, async () => ok(modelsByChannelType()));
+  app.get('/api/channel/models', { preHandler: admin }, async () => {
+    const names = new Set(Object.values(modelsByChannelType()).flat());
+    return ok([...names].sort().map((id) => ({ id, object: 'model', owned_by: 'gateway' })));
+  });
+}

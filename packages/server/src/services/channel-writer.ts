@@ -1,0 +1,133 @@
+import { ChannelStatus } from '@gateway/shared';
+import type { Kysely, Updateable } from 'kysely';
+import type { AbilitiesRepo } from '../db/repos/abilities.js';
+import type { ChannelsRepo } from '../db/repos/channels.js';
+import type { ChannelRow, ChannelsTable, Database, NewChannel } from '../db/schema.js';
+import { nowSeconds } from '../db/sql-helpers.js';
+import type { SecretBox } from './secret-box.js';
+
+type Listener = () => void;
+
+/**
+ * Every change to channels goes through here, so the abilities index changes in the same transaction and the
+ * relay's cache is told afterwards.
+ */
+export class ChannelWriter {
+  private listeners: Listener[] = [];
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly channels: ChannelsRepo,
+    private readonly abilities: AbilitiesRepo,
+    private readonly box: SecretBox,
+  ) {}
+
+  onChange(listener: Listener): void {
+    this.listeners.push(listener);
+  }
+
+  private changed(): void {
+    for (const listener of this.listeners) listener();
+  }
+
+  async create(columns: Omit<NewChannel, 'key'>, keys: string[]): Promise<number[]> {
+    const ids = await this.db.transaction().execute(async (trx) => {
+      const created: number[] = [];
+      for (const key of keys) {
+        const id = await this.channels.insertIn(trx, { ...columns, key: this.box.seal(key) });
+        await this.syncAbilities(trx, id);
+        created.push(id);
+      }
+      return created;
+    });
+    this.changed();
+    return ids;
+  }
+
+  async update(id: number, changes: Updateable<ChannelsTable>): Promise<ChannelRow | undefined> {
+    const { key, ...rest } = changes;
+    const row = await this.db.transaction().execute(async (trx) => {
+      if (!(await this.channels.findById(id, trx))) return undefined;
+      await this.channels.update(
+        id,
+        typeof key === 'string' && key !== '' ? { ...rest, key: this.box.seal(key) } : rest,
+        trx,
+      );
+      return this.syncAbilities(trx, id);
+    });
+    if (row) this.changed();
+    return row;
+  }
+
+  /** Status 3 records why and when (shown as a tooltip); enabling clears the reason. */
+  async setStatus(id: number, status: number, reason = ''): Promise<ChannelRow | undefined> {
+    const current = await this.channels.findById(id);
+    if (!current) return undefined;
+    const info = parseInfo(current.other_info);
+    if (status === ChannelStatus.AutoDisabled)
+      Object.assign(info, { status_reason: reason, status_time: nowSeconds() });
+    else if (status === ChannelStatus.Enabled) {
+      delete info.status_reason;
+      delete info.status_time;
+    }
+    return this.update(id, { status, other_info: JSON.stringify(info) });
+  }
+
+  async updateMany(ids: number[], changes: Updateable<ChannelsTable>): Promise<number> {
+    const count = await this.db.transaction().execute(async (trx) => {
+      for (const id of ids) {
+        await this.channels.update(id, changes, trx);
+        await this.syncAbilities(trx, id);
+      }
+      return ids.length;
+    });
+    if (count) this.changed();
+    return count;
+  }
+
+  async delete(ids: number[]): Promise<number> {
+    const count = await this.db.transaction().execute((trx) => this.channels.deleteIn(trx, ids));
+    if (count) this.changed();
+    return count;
+  }
+
+  async deleteDisabled(): Promise<number> {
+    const count = await this.db.transaction().execute(async (trx) => {
+      const ids = await this.channels.idsWithStatusOtherThan(ChannelStatus.Enabled, trx);
+      return this.channels.deleteIn(trx, ids);
+    });
+    if (count) this.changed();
+    return count;
+  }
+
+  /** Rebuilds the whole abilities table from channels (`POST /api/channel/fix`). */
+  async rebuildAbilities(): Promise<{ success: number; fails: number }> {
+    const all = await this.channels.all();
+    // All or nothing: a half-rebuilt index would route requests to the wrong channels.
+    await this.db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('abilities').execute();
+      for (const channel of all) await this.abilities.replaceForChannel(trx, channel);
+    });
+    this.changed();
+    return { success: all.length, fails: 0 };
+  }
+
+  key(channel: ChannelRow): string {
+    return this.box.open(channel.key);
+  }
+
+  private async syncAbilities(trx: Kysely<Database>, id: number): Promise<ChannelRow> {
+    const row = (await this.channels.findById(id, trx))!;
+    await this.abilities.replaceForChannel(trx, row);
+    return row;
+  }
+}
+
+export function parseInfo(text: string | null): Record<string, unknown> {
+  try {
+    const value = JSON.parse(text ?? '{}');
+    return typeof value === 'object' && value !== null && !Array.isArray(value) ? value : {};
+  } catch {
+    return {};
+  }
+}
