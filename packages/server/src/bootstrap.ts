@@ -8,6 +8,7 @@ import type { AppContext } from './context.js';
 import { openDatabase } from './db/connection.js';
 import { migrateToLatest } from './db/migrate.js';
 import { createRepositories } from './db/repositories.js';
+import { ChannelTestRunner } from './services/channel-test-all.js';
 import { ChannelWriter } from './services/channel-writer.js';
 import { SecretBox } from './services/secret-box.js';
 
@@ -27,6 +28,12 @@ export async function createContext(config: Config): Promise<AppContext> {
       await repos.setups.record(config.version);
       done = true;
     }
+    const channelWriter = new ChannelWriter(
+      db.kysely,
+      repos.channels,
+      repos.abilities,
+      new SecretBox(config.cryptoSecret),
+    );
     return {
       config,
       db,
@@ -35,7 +42,8 @@ export async function createContext(config: Config): Promise<AppContext> {
       redis,
       sessions: redis ? redisSessionStore(redis) : databaseSessionStore(repos.sessions),
       limiter: redis ? redisRateLimiter(redis) : memoryRateLimiter(),
-      channelWriter: new ChannelWriter(db.kysely, repos.channels, repos.abilities, new SecretBox(config.cryptoSecret)),
+      channelWriter,
+      channelTests: new ChannelTestRunner({ writer: channelWriter, channels: repos.channels, options }),
       setup: { done },
       startTime: Math.floor(Date.now() / 1000),
     };

@@ -5,6 +5,7 @@ import type { RedisPair } from './cache/redis.js';
 import type { Config } from './config.js';
 import type { Db } from './db/connection.js';
 import type { Repositories } from './db/repositories.js';
+import type { ChannelTestRunner } from './services/channel-test-all.js';
 import type { ChannelWriter } from './services/channel-writer.js';
 
 /** Everything a route needs, built once in main (or per test) and handed to each plugin. */
@@ -17,6 +18,7 @@ export interface AppContext {
   limiter: RateLimiter;
   redis: RedisPair | null;
   channelWriter: ChannelWriter;
+  channelTests: ChannelTestRunner;
   setup: SetupState;
   startTime: number;
 }

@@ -105,6 +105,22 @@ export const MESSAGES = {
   channel_tag_not_found: { zh: '没有标签为 {tag} 的渠道', en: 'No channel has the tag {tag}' },
   channel_tag_no_changes: { zh: '没有任何修改', en: 'Nothing was changed' },
   channel_select_first: { zh: '请先选择渠道', en: 'Please select channels first' },
+  channel_test_unsupported: { zh: '该渠道类型暂不支持测试', en: 'Testing is not supported for this channel type yet' },
+  channel_test_all_started: {
+    zh: '已成功开始测试所有渠道，请稍后刷新查看结果',
+    en: 'Testing all channels has started; refresh later to see the results',
+  },
+  channel_test_all_running: { zh: '渠道测试正在进行中', en: 'A channel test run is already in progress' },
+  channel_balance_unsupported: {
+    zh: '该渠道类型不支持查询余额',
+    en: 'Balance queries are not supported for this channel type',
+  },
+  channel_balance_updated: {
+    zh: '已更新 {updated}/{total} 个渠道的余额',
+    en: 'Updated the balance of {updated}/{total} channels',
+  },
+  channel_upstream_failed: { zh: '请求上游失败：{reason}', en: 'The upstream request failed: {reason}' },
+  channel_fetch_models_key_required: { zh: '请填写密钥', en: 'Please fill in the key' },
   created_count: { zh: '已创建 {count} 个', en: 'Created {count}' },
   updated: { zh: '更新成功', en: 'Updated' },
   deleted_count: { zh: '已删除 {count} 项', en: 'Deleted {count} items' },

@@ -1,0 +1,111 @@
+import { ChannelStatus, parseJsonObjectField, resolveModelMapping, splitModels } from '@gateway/shared';
+import type { OptionsStore } from '../cache/options-store.js';
+import type { ChannelsRepo } from '../db/repos/channels.js';
+import type { ChannelRow } from '../db/schema.js';
+import { nowSeconds } from '../db/sql-helpers.js';
+import { shouldDisableChannel } from '../relay/auto-disable.js';
+import { adapterFor } from '../relay/providers/registry.js';
+import { sendUpstream } from '../relay/send.js';
+import type { ChatRequest, UpstreamError } from '../relay/types.js';
+import type { ChannelWriter } from './channel-writer.js';
+import { runtimeChannel } from './runtime-channel.js';
+
+export interface ChannelTestResult {
+  success: boolean;
+  message: string;
+  /** Seconds, like the family's answer. */
+  time: number;
+  model: string;
+  statusChanged?: 'disabled' | 'enabled';
+}
+
+const TEST_TIMEOUT_MS = 60_000;
+
+/** Reasoning models refuse `max_tokens`; they take `max_completion_tokens`. */
+function minimalRequest(model: string): ChatRequest {
+  const limit = /^(o\d|gpt-5)/.test(model) ? { max_completion_tokens: 16 } : { max_tokens: 16 };
+  return { model, messages: [{ role: 'user', content: 'hi' }], stream: false, ...limit };
+}
+
+export function testModelOf(channel: ChannelRow, requested: string): string {
+  return requested || channel.test_model?.trim() || splitModels(channel.models ?? '')[0] || 'gpt-4o-mini';
+}
+
+/**
+ * Sends one minimal chat request through the same provider code the relay uses, records the response time, and
+ * applies the automatic disable / enable rules.
+ */
+export async function testChannel(
+  channel: ChannelRow,
+  requestedModel: string,
+  deps: { writer: ChannelWriter; channels: ChannelsRepo; options: OptionsStore },
+): Promise<ChannelTestResult> {
+  const model = testModelOf(channel, requestedModel);
+  const adapter = adapterFor(channel.type);
+  if (!adapter) return { success: false, message: 'channel_test_unsupported', time: 0, model };
+  const mapping = parseJsonObjectField(channel.model_mapping);
+  const mapped =
+    mapping.ok && mapping.value ? resolveModelMapping(mapping.value as Record<string, string>, model) : null;
+  const upstreamModel = mapped && 'model' in mapped ? mapped.model : model;
+  const runtime = runtimeChannel(channel, deps.writer);
+  const started = performance.now();
+  let failure: UpstreamError | null = null;
+  try {
+    const call = adapter.chatCall(runtime, minimalRequest(upstreamModel));
+    const response = await sendUpstream(call, { timeoutMs: TEST_TIMEOUT_MS });
+    const text = await response.body.text();
+    if (response.statusCode >= 200 && response.statusCode < 300) {
+      const parsed = adapter.chatResponse(JSON.parse(text), upstreamModel);
+      if (!Array.isArray(parsed.choices))
+        failure = { status: 502, message: 'bad_response_body', type: 'bad_response_body', code: null };
+    } else {
+      failure = adapter.error(response.statusCode, text);
+    }
+  } catch (error) {
+    failure = {
+      status: 0,
+      message: error instanceof Error ? error.message : String(error),
+      type: 'network_error',
+      code: null,
+    };
+  }
+  const elapsedMs = Math.round(performance.now() - started);
+  await deps.channels.update(channel.id, { response_time: elapsedMs, test_time: nowSeconds() });
+  const result: ChannelTestResult = {
+    success: failure === null,
+    message: failure?.message ?? '',
+    time: elapsedMs / 1000,
+    model,
+  };
+  const autoDisable = deps.options.bool('AutomaticDisableChannelEnabled') && channel.auto_ban === 1;
+  const thresholdMs = deps.options.number('ChannelDisableThreshold') * 1000;
+  if (failure && autoDisable && channel.status === ChannelStatus.Enabled) {
+    if (shouldDisableChannel(failure, channel.type, deps.options.get('AutomaticDisableKeywords'))) {
+      await deps.writer.setStatus(channel.id, ChannelStatus.AutoDisabled, failure.message);
+      result.statusChanged = 'disabled';
+    }
+  } else if (
+    !failure &&
+    autoDisable &&
+    thresholdMs > 0 &&
+    elapsedMs > thresholdMs &&
+    channel.status === ChannelStatus.Enabled
+  ) {
+    await deps.writer.setStatus(
+      channel.id,
+      ChannelStatus.AutoDisabled,
+      `response time ${elapsedMs} ms > ${thresholdMs} ms`,
+    );
+    result.statusChanged = 'disabled';
+  } else if (
+    !failure &&
+    channel.status === ChannelStatus.AutoDisabled &&
+    deps.options.bool('AutomaticEnableChannelEnabled') &&
+    (thresholdMs === 0 || elapsedMs <= thresholdMs)
+  ) {
+    // Only channels the system disabled come back by themselves; a manual disable (status 2) is the admin's call.
+    await deps.writer.setStatus(channel.id, ChannelStatus.Enabled);
+    result.statusChanged = 'enabled';
+  }
+  return result;
+}
