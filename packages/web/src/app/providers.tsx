@@ -1,10 +1,10 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { App as AntdApp, ConfigProvider } from 'antd';
 import enUS from 'antd/locale/en_US';
 import zhCN from 'antd/locale/zh_CN';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { QueryClient } from '@tanstack/react-query';
 import { setNotifySink } from '../lib/notify';
 import { createQueryClient } from '../lib/query-client';
 import { buildAntdTheme } from './theme/antd-theme';
@@ -29,7 +29,8 @@ function AntdProviders({ children }: { children: ReactNode }) {
   const { i18n } = useTranslation();
   const locale = i18n.resolvedLanguage?.startsWith('en') ? enUS : zhCN;
   return (
-    <ConfigProvider theme={buildAntdTheme(mode)} locale={locale}>
+    // No auto space inside two-character Chinese button labels: "登录" stays "登录" for readers and for tests.
+    <ConfigProvider theme={buildAntdTheme(mode)} locale={locale} button={{ autoInsertSpace: false }}>
       <AntdApp>
         <NotifyBridge />
         {children}

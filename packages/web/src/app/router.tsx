@@ -6,8 +6,8 @@ import { RequireAdmin } from './guards/require-admin';
 import { RequireAuth } from './guards/require-auth';
 import { SetupGate } from './guards/setup-gate';
 import { AppLayout } from './layout/app-layout';
-import { PAGE_ROUTES, type PageRoute, type RouteAccess } from './routes';
 import { RouteError } from './route-error';
+import { PAGE_ROUTES, type PageRoute, type RouteAccess } from './routes';
 
 function toRouteObject(route: PageRoute): RouteObject {
   const load = route.page!;

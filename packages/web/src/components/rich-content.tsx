@@ -7,13 +7,15 @@ interface RichContentProps {
   /** Accessible name of the frame when the content is an address to embed. */
   frameTitle: string;
   testId?: string;
+  /** Off for the notice: an address there is a link to follow, not a page to embed. */
+  allowEmbed?: boolean;
 }
 
 /** Admin-written content: an https address becomes a full-size frame, anything else sanitised markdown. */
-export function RichContent({ content, frameTitle, testId }: RichContentProps) {
+export function RichContent({ content, frameTitle, testId, allowEmbed = true }: RichContentProps) {
   const { token } = theme.useToken();
   const trimmed = content.trim();
-  const embedded = isEmbeddedPage(trimmed);
+  const embedded = allowEmbed && isEmbeddedPage(trimmed);
   const html = useMemo(() => (embedded ? '' : renderMarkdown(trimmed)), [embedded, trimmed]);
 
   if (embedded) {

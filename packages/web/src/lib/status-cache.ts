@@ -10,7 +10,10 @@ import { STORAGE_KEYS } from './storage-keys';
 export function persistStatus(status: PublicStatus): void {
   writeStorage(STORAGE_KEYS.status, JSON.stringify(status));
   writeStorage(STORAGE_KEYS.footerHtml, status.footer_html ?? '');
-  writeStorage(STORAGE_KEYS.chats, typeof status.chats === 'string' ? status.chats : JSON.stringify(status.chats ?? []));
+  writeStorage(
+    STORAGE_KEYS.chats,
+    typeof status.chats === 'string' ? status.chats : JSON.stringify(status.chats ?? []),
+  );
   writeFlag(STORAGE_KEYS.enableDataExport, Boolean(status.enable_data_export));
   writeFlag(STORAGE_KEYS.enableDrawing, Boolean(status.enable_drawing));
   writeFlag(STORAGE_KEYS.enableTask, Boolean(status.enable_task));

@@ -1,4 +1,5 @@
 import { Drawer, Menu, Tag } from 'antd';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { BrandLogo, useBrand } from '../../components/brand';
@@ -22,7 +23,7 @@ export function MobileNavDrawer({ open, onClose }: MobileNavDrawerProps) {
   const brand = useBrand();
   const selected = selectedTopNavKey(pathname);
 
-  const topItems = TOP_NAV.map((item) => ({
+  const topItems: Array<{ key: string; label: ReactNode }> = TOP_NAV.map((item) => ({
     key: item.path,
     label: (
       <Link to={item.path} onClick={onClose}>

@@ -2,8 +2,8 @@ import { isAdmin } from '@gateway/shared';
 import { Menu, type MenuProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { useSessionUser } from '../../lib/session';
 import { usePublicStatus } from '../../features/status/api/use-status';
+import { useSessionUser } from '../../lib/session';
 import { buildSidebarGroups, readSidebarFlags, selectedSidebarKey } from './sidebar-items';
 
 interface SidebarMenuProps {

@@ -8,6 +8,9 @@ import { SidebarMenu } from './sidebar-menu';
 export const SIDEBAR_WIDTH = 220;
 export const SIDEBAR_COLLAPSED_WIDTH = 60;
 
+// Sticks under the 64 px top bar while the page scrolls (inline: antd sets position on the same element).
+const SIDER_STYLE = { position: 'sticky', top: 64, height: 'calc(100vh - 64px)', overflow: 'auto' } as const;
+
 /** Desktop sidebar; the collapsed state is remembered in `default_collapse_sidebar`. */
 export function Sidebar() {
   const { t } = useTranslation();
@@ -27,6 +30,7 @@ export function Sidebar() {
       onCollapse={onCollapse}
       width={SIDEBAR_WIDTH}
       collapsedWidth={SIDEBAR_COLLAPSED_WIDTH}
+      style={SIDER_STYLE}
       aria-label={t('nav.sidebar')}
       data-testid="sidebar"
     >

@@ -12,6 +12,9 @@ import { ThemeToggle } from './theme-toggle';
 import { selectedTopNavKey, TOP_NAV } from './top-nav-items';
 import { UserMenu } from './user-menu';
 
+// Inline so it outranks antd's own horizontal-menu border and background.
+const TOP_NAV_STYLE = { flex: 1, minWidth: 0, borderBottom: 'none', background: 'transparent' };
+
 export function TopBar({ onOpenMenu }: { onOpenMenu: () => void }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
@@ -23,7 +26,7 @@ export function TopBar({ onOpenMenu }: { onOpenMenu: () => void }) {
   const selected = selectedTopNavKey(pathname);
 
   return (
-    <Layout.Header className="app-header" data-testid="top-bar">
+    <Layout.Header className="app-header" style={{ paddingInline: isMobile ? 8 : 16 }} data-testid="top-bar">
       {isMobile && (
         <Button
           type="text"
@@ -41,6 +44,7 @@ export function TopBar({ onOpenMenu }: { onOpenMenu: () => void }) {
         <Menu
           className="top-nav"
           mode="horizontal"
+          style={TOP_NAV_STYLE}
           selectedKeys={selected ? [selected] : []}
           items={TOP_NAV.map((item) => ({ key: item.path, label: <Link to={item.path}>{t(item.labelKey)}</Link> }))}
         />
@@ -53,11 +57,14 @@ export function TopBar({ onOpenMenu }: { onOpenMenu: () => void }) {
         {user ? (
           <UserMenu user={user} />
         ) : (
+          // The page itself offers sign-in (or sign-up): a second button with the same name only confuses.
           <Space size={8}>
-            <Button type={isMobile ? 'primary' : 'default'} onClick={() => navigate('/login')}>
-              {t('header.login')}
-            </Button>
-            {!isMobile && canRegister(status) && (
+            {pathname !== '/login' && (
+              <Button type={isMobile ? 'primary' : 'default'} onClick={() => navigate('/login')}>
+                {t('header.login')}
+              </Button>
+            )}
+            {!isMobile && pathname !== '/register' && canRegister(status) && (
               <Button type="primary" onClick={() => navigate('/register')}>
                 {t('header.register')}
               </Button>

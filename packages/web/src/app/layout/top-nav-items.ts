@@ -8,8 +8,8 @@ export const TOP_NAV = [
 export function selectedTopNavKey(pathname: string): string | undefined {
   if (pathname === '/') return '/';
   if (pathname === '/about') return '/about';
-  if (pathname === '/login' || pathname === '/register' || pathname === '/reset' || pathname === '/setup') {
-    return undefined;
-  }
+  // Public pages outside the console highlight nothing; everything else belongs to the console.
+  const outsideConsole = ['/login', '/register', '/reset', '/setup', '/pricing', '/user/reset'];
+  if (outsideConsole.includes(pathname) || pathname.startsWith('/oauth/')) return undefined;
   return '/token';
 }

@@ -1,4 +1,5 @@
 import { LogoutOutlined, UserOutlined, WalletOutlined } from '@ant-design/icons';
+import type { SessionUser } from '@gateway/shared';
 import { Avatar, Button, Dropdown, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -6,7 +7,6 @@ import { useLogout } from '../../features/auth/api/use-logout';
 import { useSelf } from '../../features/auth/api/use-self';
 import { useFormatQuota } from '../../features/status/use-format-quota';
 import { useIsMobile } from '../../lib/use-media-query';
-import type { SessionUser } from '@gateway/shared';
 
 export function UserMenu({ user }: { user: SessionUser }) {
   const { t } = useTranslation();
@@ -17,12 +17,7 @@ export function UserMenu({ user }: { user: SessionUser }) {
   const formatQuota = useFormatQuota();
   const name = user.display_name || user.username;
 
-  const onLogout = () =>
-    logout.mutate(undefined, {
-      onSettled: () => {
-        navigate('/login');
-      },
-    });
+  const onLogout = () => logout.mutate();
 
   const balance = self.data ? formatQuota(self.data.quota) : '…';
 
@@ -38,7 +33,7 @@ export function UserMenu({ user }: { user: SessionUser }) {
               <div className="user-menu-head">
                 <Typography.Text strong>{name}</Typography.Text>
                 <Typography.Text type="secondary" data-testid="user-balance">
-                  {t('header.balance')}: {balance}
+                  {t('header.balance', { value: balance })}
                 </Typography.Text>
               </div>
             ),

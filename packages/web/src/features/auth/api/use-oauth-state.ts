@@ -6,6 +6,7 @@ import { STORAGE_KEYS } from '../../../lib/storage-keys';
 /** A one-time state value for the authorisation redirect; the invite code rides along for registration. */
 export function useOAuthState() {
   return useMutation({
-    mutationFn: () => api.get<string>('/api/oauth/state', { query: { aff: readStorage(STORAGE_KEYS.aff) ?? undefined } }),
+    mutationFn: () =>
+      api.get<string>('/api/oauth/state', { query: { aff: readStorage(STORAGE_KEYS.aff) ?? undefined } }),
   });
 }

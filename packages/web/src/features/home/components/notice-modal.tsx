@@ -47,7 +47,7 @@ export function NoticeModal() {
       width={640}
     >
       <div className="notice-body" data-testid="notice">
-        <RichContent content={text} frameTitle={t('home.notice_title')} />
+        <RichContent content={text} frameTitle={t('home.notice_title')} allowEmbed={false} />
       </div>
     </Modal>
   );

@@ -1,0 +1,110 @@
+import { LockOutlined, UserOutlined } from '@ant-design/icons';
+import { Alert, Button, Form, Input, Typography } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useBrand } from '../../../components/brand';
+import { FormCard } from '../../../components/form-card';
+import { notify } from '../../../lib/notify';
+import { writeStorage } from '../../../lib/storage';
+import { STORAGE_KEYS } from '../../../lib/storage-keys';
+import { usePublicStatus } from '../../status/api/use-status';
+import { useLogin } from '../api/use-login';
+import { canRegister } from '../can-register';
+import { DefaultPasswordModal } from '../components/default-password-modal';
+import { ThirdPartyLogin } from '../components/third-party-login';
+import type { LoginCredentials } from '../types';
+
+/** Where a password login lands (spec 000 §2). */
+export const AFTER_LOGIN_PATH = '/token';
+
+// The factory credentials of the family's root account.
+function isDefaultRootCredential({ username, password }: LoginCredentials): boolean {
+  return username === 'root' && password === '123456';
+}
+
+export default function LoginPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const status = usePublicStatus();
+  const brand = useBrand();
+  const login = useLogin();
+  const [warnDefaultPassword, setWarnDefaultPassword] = useState(false);
+  const expired = params.get('expired') === 'true';
+
+  useEffect(() => {
+    // An invite code in the link is kept for a registration that may come later.
+    const aff = params.get('aff');
+    if (aff) writeStorage(STORAGE_KEYS.aff, aff);
+  }, [params]);
+
+  const onFinish = (values: Partial<LoginCredentials>) => {
+    const credentials = { username: (values.username ?? '').trim(), password: values.password ?? '' };
+    if (!credentials.username || !credentials.password) {
+      notify.error(t('errors:username_password_required'));
+      return;
+    }
+    login.mutate(credentials, {
+      onSuccess: () => {
+        notify.success(t('login.success'));
+        if (isDefaultRootCredential(credentials)) setWarnDefaultPassword(true);
+        else navigate(AFTER_LOGIN_PATH);
+      },
+    });
+  };
+
+  return (
+    <FormCard title={t('login.title')} subtitle={t('login.subtitle', { name: brand.name })}>
+      {expired && (
+        <Alert
+          type="warning"
+          showIcon
+          title={t('errors:not_logged_in')}
+          style={{ marginBottom: 16 }}
+          data-testid="session-expired"
+        />
+      )}
+      <Form<Partial<LoginCredentials>>
+        layout="vertical"
+        requiredMark={false}
+        onFinish={onFinish}
+        data-testid="login-form"
+      >
+        <Form.Item name="username" label={t('login.username')}>
+          <Input
+            prefix={<UserOutlined />}
+            placeholder={t('login.username_placeholder')}
+            autoComplete="username"
+            size="large"
+          />
+        </Form.Item>
+        <Form.Item name="password" label={t('login.password')}>
+          <Input.Password
+            prefix={<LockOutlined />}
+            placeholder={t('login.password_placeholder')}
+            autoComplete="current-password"
+            size="large"
+          />
+        </Form.Item>
+        <div className="login-row">
+          <Link to="/reset">{t('login.forgot')}</Link>
+        </div>
+        <Button type="primary" htmlType="submit" size="large" block loading={login.isPending}>
+          {t('login.submit')}
+        </Button>
+      </Form>
+      <ThirdPartyLogin status={status} />
+      {canRegister(status) && (
+        <Typography.Paragraph type="secondary" className="login-footer" style={{ margin: '16px 0 0' }}>
+          {t('login.no_account')} <Link to="/register">{t('login.register')}</Link>
+        </Typography.Paragraph>
+      )}
+      <DefaultPasswordModal
+        open={warnDefaultPassword}
+        onChangeNow={() => navigate('/personal')}
+        onLater={() => navigate(AFTER_LOGIN_PATH)}
+      />
+    </FormCard>
+  );
+}
