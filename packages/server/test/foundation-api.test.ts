@@ -225,6 +225,31 @@ describe.each(dialects)('first-run setup, sign-in and options over HTTP on %s', 
   });
 });
 
+describe('setup over a database that already has a root account', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer('sqlite');
+    const { hashPassword } = await import('../src/auth/password.js');
+    // As if imported from the Go gateway after this node started: a root user, no setups row yet.
+    await server.ctx.repos.users.insert({
+      username: 'imported',
+      password: await hashPassword('imported-pass'),
+      role: 100,
+    });
+  });
+  afterAll(async () => server?.close());
+
+  it('only chooses the usage mode and keeps the existing account', async () => {
+    const client = new ApiClient(server.baseUrl);
+    expect((await client.get('/api/setup')).data).toMatchObject({ status: false, root_init: true });
+    const body = { username: '', password: '', confirmPassword: '', SelfUseModeEnabled: false, DemoSiteEnabled: true };
+    expect((await client.post('/api/setup', body)).success).toBe(true);
+    expect((await client.get<{ demo_site_enabled: boolean }>('/api/status')).data.demo_site_enabled).toBe(true);
+    await client.login('imported', 'imported-pass');
+    expect(await server.ctx.repos.users.count()).toBe(1);
+  });
+});
+
 describe('login rate limit', () => {
   let server: TestServer;
   beforeAll(async () => {

@@ -1,4 +1,4 @@
-import { Role, type SetupState, setupSchema } from '@gateway/shared';
+import { Role, type SetupState, setupModeSchema, setupSchema } from '@gateway/shared';
 import type { FastifyInstance } from 'fastify';
 import { hashPassword } from '../auth/password.js';
 import type { AppContext } from '../context.js';
@@ -20,8 +20,13 @@ export async function setupRoutes(app: FastifyInstance, ctx: AppContext): Promis
 
   app.post('/api/setup', { bodyLimit: 16 * 1024 }, async (request) => {
     if (ctx.setup.done) throw new ApiFailure('setup_done_already');
-    const input = parseBody(setupSchema, request.body);
-    const passwordHash = await hashPassword(input.password);
+    // With a root account already there (an imported database), only the usage mode is chosen: the console hides
+    // the account fields and sends them empty.
+    const rootExists = await ctx.repos.users.existsWithRoleAtLeast(Role.Root);
+    const input = rootExists
+      ? { ...parseBody(setupModeSchema, request.body), username: '', password: '' }
+      : parseBody(setupSchema, request.body);
+    const passwordHash = rootExists ? '' : await hashPassword(input.password);
     const now = nowSeconds();
     // The setups row has a fixed primary key: of two concurrent first-run requests (even on two nodes) only one
     // transaction can commit, so setup can never run twice.

@@ -1,0 +1,116 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newPage, snap } from './helpers/browser.js';
+import { type Product, startProduct } from './helpers/product.js';
+
+const ADMIN = { username: 'admin', password: 'e2e-password-1' };
+
+describe('a newcomer sets up the product and signs in (built product, fresh SQLite)', () => {
+  let product: Product;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    product = await startProduct();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await product?.stop();
+  });
+
+  it('is sent to /setup, completes it, and cannot run it twice', async () => {
+    const { context, page } = await newPage(browser, product.baseUrl);
+    await page.goto('/');
+    await page.waitForURL('**/setup');
+    await page.getByTestId('setup-form').waitFor();
+    await expect(page.getByTestId('sqlite-warning').isVisible()).resolves.toBe(true);
+    await snap(page, 'foundation-01-setup');
+
+    await page.getByLabel('管理员用户名').fill(ADMIN.username);
+    await page.getByLabel('密码', { exact: true }).fill('short');
+    await page.getByLabel('确认密码').fill('short');
+    await page.getByRole('button', { name: '初始化系统' }).click();
+    await page.getByText('密码长度不得小于 8 位！').first().waitFor();
+    await snap(page, 'foundation-02-setup-validation');
+
+    await page.getByLabel('密码', { exact: true }).fill(ADMIN.password);
+    await page.getByLabel('确认密码').fill(ADMIN.password);
+    await page.getByRole('button', { name: '初始化系统' }).click();
+    // Success reloads to the home page after 1.5 s.
+    await page.waitForURL((url) => url.pathname === '/', { timeout: 15_000 });
+    await page.waitForLoadState('networkidle');
+    await snap(page, 'foundation-03-home-after-setup');
+
+    const again = await page.request.post('/api/setup', {
+      data: { username: 'evil', password: 'evil-password', confirmPassword: 'evil-password' },
+    });
+    expect(await again.json()).toMatchObject({ success: false, message: '系统已经初始化完成' });
+    await page.goto('/setup');
+    await page.waitForURL((url) => url.pathname === '/');
+    await context.close();
+  });
+
+  it('refuses a wrong password with the server’s words, then signs in to the console', async () => {
+    const { context, page } = await newPage(browser, product.baseUrl);
+    await page.goto('/login');
+    await page.getByLabel('用户名或邮箱').fill(ADMIN.username);
+    await page.getByLabel('密码').fill('not-the-password');
+    await page.getByRole('button', { name: '登录', exact: true }).click();
+    await page.getByText('用户名或密码错误，或用户已被封禁').first().waitFor();
+    await snap(page, 'foundation-04-login-wrong-password');
+
+    await page.getByLabel('密码').fill(ADMIN.password);
+    await page.getByRole('button', { name: '登录', exact: true }).click();
+    await page.waitForURL('**/token');
+    await page.getByTestId('user-menu').waitFor();
+    await page.getByTestId('sidebar').waitFor();
+    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? 'null'));
+    expect(stored).toMatchObject({ username: ADMIN.username, role: 100 });
+    await snap(page, 'foundation-05-console');
+
+    // The server ends the session (as a restart with a wiped session store or a ban would): the next call is
+    // answered 401 and the console sends the user to /login?expired=true with the spec's message.
+    await context.clearCookies();
+    await page.goto('/personal');
+    await page.waitForURL('**/login?expired=true');
+    await page.getByTestId('session-expired').waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('user'))).toBeNull();
+    await snap(page, 'foundation-06-session-expired');
+    await context.close();
+  });
+
+  it('switches language to English and the theme to dark, and stays usable at 375 px', async () => {
+    const { context, page } = await newPage(browser, product.baseUrl);
+    await page.goto('/login');
+    await page.getByTestId('language-menu').click();
+    await page.getByText('English', { exact: true }).click();
+    await page.getByRole('button', { name: 'Log in', exact: true }).waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('i18nextLng'))).toBe('en');
+    await page.getByLabel('Username or e-mail').fill(ADMIN.username);
+    await page.getByLabel('Password').fill('wrong-password');
+    await page.getByRole('button', { name: 'Log in', exact: true }).click();
+    // The console sends Accept-Language, so the server answers in English too.
+    await page.getByText('Wrong username or password, or the user is banned').first().waitFor();
+
+    await page.getByTestId('theme-toggle').click();
+    expect(await page.evaluate(() => localStorage.getItem('theme-mode'))).toBe('dark');
+    const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    const [r, g, b] = (background.match(/\d+/g) ?? ['255', '255', '255']).map(Number);
+    expect((r! + g! + b!) / 3).toBeLessThan(80);
+    await snap(page, 'foundation-07-login-en-dark');
+
+    const phone = await newPage(browser, product.baseUrl, { width: 375, height: 740 });
+    await phone.page.goto('/login');
+    await phone.page.getByLabel('用户名或邮箱').fill(ADMIN.username);
+    await phone.page.getByLabel('密码').fill(ADMIN.password);
+    await phone.page.getByRole('button', { name: '登录', exact: true }).click();
+    await phone.page.waitForURL('**/token');
+    const overflow = await phone.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(1);
+    await phone.page.getByTestId('open-menu').click();
+    await phone.page.getByTestId('mobile-nav').waitFor();
+    await snap(phone.page, 'foundation-08-phone-menu');
+    await phone.context.close();
+    await context.close();
+  });
+});
