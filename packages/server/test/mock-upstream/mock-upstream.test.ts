@@ -631,6 +631,18 @@ describe('failure behaviours', () => {
     expect(mock.requests[0].aborted).toBe(true);
   });
 
+  it('marks a stream the client dropped halfway as aborted', async () => {
+    mock.enqueue('openai.chat', { kind: 'ok', chunkDelayMs: 30 });
+    const stream = await openai().chat.completions.create({ model: 'gpt-4o', messages: chatMessages, stream: true });
+    let seen = 0;
+    for await (const _ of stream) {
+      seen += 1;
+      if (seen === 2) break; // leaving the loop aborts the request
+    }
+    await until(() => mock.openRequests() === 0);
+    expect(mock.requests[0].aborted).toBe(true);
+  });
+
   it('resets before any byte', async () => {
     mock.enqueue('openai.chat', { kind: 'reset-before' });
     const error = await rejection(openai().chat.completions.create({ model: 'gpt-4o', messages: chatMessages }));
