@@ -33,7 +33,8 @@ const READERS: Record<BalanceKind, (base: string, key: string, get: Fetcher) => 
       balance_infos?: Array<{ currency?: string; total_balance?: string }>;
     };
     const infos = body.balance_infos ?? [];
-    const info = infos.find((entry) => entry.currency === 'USD') ?? infos[0];
+    // The family reads the CNY account (DeepSeek bills in CNY by default).
+    const info = infos.find((entry) => entry.currency === 'CNY') ?? infos[0];
     return num(info?.total_balance);
   },
   async openrouter(base, key, get) {
