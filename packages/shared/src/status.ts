@@ -59,3 +59,25 @@ export interface SessionUser {
   status: number;
   group: string;
 }
+
+/** `GET /api/user/self`: the caller's own record (never a password hash or access token). */
+export interface SelfUser extends SessionUser {
+  email: string;
+  github_id: string;
+  oidc_id: string;
+  wechat_id: string;
+  telegram_id: string;
+  linux_do_id: string;
+  quota: number;
+  used_quota: number;
+  request_count: number;
+  aff_code: string | null;
+  aff_count: number;
+  aff_quota: number;
+  aff_history_quota: number;
+  inviter_id: number;
+  setting: string | null;
+  remark: string;
+  created_at: number;
+  last_login_at: number;
+}

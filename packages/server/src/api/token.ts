@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import {
   MAX_TOKENS_PER_USER,
+  type TokenInput,
   TokenStatus,
   tokenCreateSchema,
   tokenStatusSchema,
@@ -96,17 +97,12 @@ export async function tokenRoutes(app: FastifyInstance, ctx: AppContext): Promis
     if (existing + input.count > MAX_TOKENS_PER_USER)
       throw new ApiFailure('token_limit_reached', { max: MAX_TOKENS_PER_USER });
     const { count, ...fields } = input;
+    const columns = tokenColumns(fields);
     const rows: NewToken[] = Array.from({ length: count }, (_, index) => ({
+      ...columns,
       user_id: user.id,
       key: randomText(48),
       name: index === 0 ? fields.name : `${fields.name}-${randomText(6)}`,
-      remain_quota: fields.remain_quota,
-      expired_time: fields.expired_time,
-      unlimited_quota: fields.unlimited_quota ? 1 : 0,
-      model_limits_enabled: fields.model_limits_enabled ? 1 : 0,
-      model_limits: fields.model_limits,
-      allow_ips: fields.allow_ips,
-      group: fields.group,
     }));
     await ctx.db.kysely.transaction().execute((trx) => tokens.insertMany(trx, rows));
     return ok(
@@ -133,16 +129,7 @@ export async function tokenRoutes(app: FastifyInstance, ctx: AppContext): Promis
     checkGroup(user.group, input.group);
     const token = await tokens.findOwned(user.id, input.id);
     if (!token) throw new ApiFailure('token_not_found');
-    const changes = {
-      name: input.name,
-      remain_quota: input.remain_quota,
-      expired_time: input.expired_time,
-      unlimited_quota: input.unlimited_quota ? 1 : 0,
-      model_limits_enabled: input.model_limits_enabled ? 1 : 0,
-      model_limits: input.model_limits,
-      allow_ips: input.allow_ips,
-      group: input.group,
-    };
+    const changes = tokenColumns(input);
     // An expired or exhausted token that the edit makes usable again comes back enabled (family behaviour).
     const updated: TokenRow = { ...token, ...changes };
     const revived = token.status === TokenStatus.Expired || token.status === TokenStatus.Exhausted;
@@ -166,6 +153,20 @@ export async function tokenRoutes(app: FastifyInstance, ctx: AppContext): Promis
     const deleted = await tokens.deleteOwned(currentUser(request).id, ids);
     return ok(deleted, messageFor(request, 'deleted_count', { count: deleted }));
   });
+}
+
+/** Form fields → columns (booleans are stored as 0/1). */
+function tokenColumns(input: TokenInput) {
+  return {
+    name: input.name,
+    remain_quota: input.remain_quota,
+    expired_time: input.expired_time,
+    unlimited_quota: input.unlimited_quota ? 1 : 0,
+    model_limits_enabled: input.model_limits_enabled ? 1 : 0,
+    model_limits: input.model_limits,
+    allow_ips: input.allow_ips,
+    group: input.group,
+  };
 }
 
 function assertEnableable(token: TokenRow): void {

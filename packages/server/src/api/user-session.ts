@@ -1,4 +1,4 @@
-import { loginSchema, type SessionUser, UserStatus } from '@gateway/shared';
+import { loginSchema, type SelfUser, type SessionUser, UserStatus } from '@gateway/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { currentUser, guards } from '../auth/guard.js';
 import { hashPassword, verifyPassword } from '../auth/password.js';
@@ -22,7 +22,7 @@ export function sessionUser(user: UserRow): SessionUser {
 }
 
 /** The caller's own record as the console shows it: no password hash, no access token. */
-export function selfView(user: UserRow) {
+export function selfView(user: UserRow): SelfUser {
   const { password: _password, access_token: _token, deleted_at: _deleted, ...rest } = user;
   return rest;
 }
