@@ -6,12 +6,12 @@ export default defineConfig({
   test: {
     projects: [
       {
-        resolve: { conditions: ['source'] },
+        resolve: { conditions: ['gateway-source'] },
         test: { name: 'shared', root: 'packages/shared', include: ['src/**/*.test.ts'], environment: 'node' },
       },
       {
-        resolve: { conditions: ['source'] },
-        ssr: { resolve: { conditions: ['source'] } },
+        resolve: { conditions: ['gateway-source'] },
+        ssr: { resolve: { conditions: ['gateway-source'] } },
         test: {
           name: 'server',
           root: 'packages/server',

@@ -9,7 +9,7 @@ export default defineConfig({
   plugins: [react()],
   resolve: {
     // `source` first: @gateway/shared is consumed from its TypeScript sources, so no build of shared is needed.
-    conditions: ['source', ...defaultClientConditions],
+    conditions: ['gateway-source', ...defaultClientConditions],
   },
   server: {
     port: 5173,

@@ -5,7 +5,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   plugins: [react()],
   resolve: {
-    conditions: ['source', ...defaultClientConditions],
+    conditions: ['gateway-source', ...defaultClientConditions],
   },
   test: {
     name: 'web',

@@ -11,6 +11,8 @@ import { userSessionRoutes } from './api/user-session.js';
 import type { AppContext } from './context.js';
 import { ApiFailure, messageFor } from './http/envelope.js';
 import { serveWeb } from './http/static-web.js';
+import { RelayError } from './relay/errors.js';
+import { relayRoutes } from './relay/router.js';
 
 // Paths that must work before first-run setup: the console needs them to show the setup page.
 const ALLOWED_BEFORE_SETUP = new Set([
@@ -20,6 +22,10 @@ const ALLOWED_BEFORE_SETUP = new Set([
   '/api/about',
   '/api/home_page_content',
 ]);
+
+function isRelayPath(url: string): boolean {
+  return url.startsWith('/v1/') || url.startsWith('/v1beta/') || url.startsWith('/pg/');
+}
 
 export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   const app = Fastify({
@@ -41,6 +47,10 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(fastifyCookie);
 
   app.addHook('onRequest', async (request, reply) => {
+    if (isRelayPath(request.url)) {
+      reply.header('X-Oneapi-Request-Id', String(request.id));
+      return;
+    }
     if (!request.url.startsWith('/api/')) return;
     reply.header('Cache-Control', 'no-store');
     const path = request.url.split('?')[0]!;
@@ -56,6 +66,15 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   });
 
   app.setErrorHandler((error, request, reply) => {
+    if (error instanceof RelayError) return reply.code(error.status).send(error.body(String(request.id)));
+    if (isRelayPath(request.url)) {
+      // Clients of the relay (OpenAI SDKs) expect the OpenAI error shape for everything, bad JSON included.
+      const status = (error as { statusCode?: number }).statusCode ?? 500;
+      const message = status < 500 && error instanceof Error ? error.message : messageFor(request, 'internal_error');
+      if (status >= 500) request.log.error({ err: error, url: request.url }, 'relay error');
+      const relay = new RelayError(status, message, status < 500 ? 'invalid_request_error' : 'new_api_error');
+      return reply.code(status).send(relay.body(String(request.id)));
+    }
     if (error instanceof ApiFailure) {
       return reply.code(error.status).send({ success: false, message: messageFor(request, error.code, error.params) });
     }
@@ -79,6 +98,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     tokenRoutes,
     userSelfRoutes,
     channelRoutes,
+    relayRoutes,
   ]) {
     await routes(app, ctx);
   }

@@ -1,6 +1,10 @@
 import { Role } from '@gateway/shared';
 import { memoryRateLimiter, redisRateLimiter } from './auth/rate-limiter.js';
 import { databaseSessionStore, redisSessionStore } from './auth/session-store.js';
+import { QuotaLedger } from './billing/ledger.js';
+import { LogWriter } from './billing/log-writer.js';
+import { AuthCache } from './cache/auth-cache.js';
+import { ChannelCache } from './cache/channel-cache.js';
 import { OptionsStore } from './cache/options-store.js';
 import { connectRedis } from './cache/redis.js';
 import type { Config } from './config.js';
@@ -34,6 +38,16 @@ export async function createContext(config: Config): Promise<AppContext> {
       repos.abilities,
       new SecretBox(config.cryptoSecret),
     );
+    const channelCache = new ChannelCache(repos.channels, channelWriter, redis);
+    await channelCache.start();
+    const authCache = new AuthCache(repos.tokens, repos.users, redis, config.syncFrequencySeconds);
+    await authCache.start();
+    const ledger = new QuotaLedger(db.kysely, (error) => backgroundError('quota flush failed; will retry', error));
+    ledger.start(config.batchUpdateIntervalMs);
+    const logWriter = new LogWriter(repos.logs, (error, dropped) =>
+      backgroundError(`log write failed; will retry${dropped ? ` (dropped ${dropped} oldest rows)` : ''}`, error),
+    );
+    logWriter.start(config.batchUpdateIntervalMs);
     return {
       config,
       db,
@@ -44,6 +58,10 @@ export async function createContext(config: Config): Promise<AppContext> {
       limiter: redis ? redisRateLimiter(redis) : memoryRateLimiter(),
       channelWriter,
       channelTests: new ChannelTestRunner({ writer: channelWriter, channels: repos.channels, options }),
+      channelCache,
+      authCache,
+      ledger,
+      logWriter,
       setup: { done },
       startTime: Math.floor(Date.now() / 1000),
     };
@@ -53,7 +71,15 @@ export async function createContext(config: Config): Promise<AppContext> {
   }
 }
 
+/** Background writers have no request to log to: one JSON line on stderr, like the server's own log lines. */
+function backgroundError(message: string, error: unknown): void {
+  console.error(JSON.stringify({ level: 50, time: Date.now(), msg: message, err: String(error) }));
+}
+
+/** Writes what is still buffered (quota changes, logs), then closes connections. */
 export async function closeContext(ctx: AppContext): Promise<void> {
+  await ctx.ledger.stop();
+  await ctx.logWriter.stop();
   await ctx.redis?.close();
   await ctx.db.close();
 }

@@ -14,6 +14,8 @@ export interface Config {
   nodeType: 'master' | 'slave';
   nodeName: string;
   syncFrequencySeconds: number;
+  /** How often quota changes and usage logs are written to the database. */
+  batchUpdateIntervalMs: number;
   criticalRateLimit: { enabled: boolean; max: number; windowSeconds: number };
   trustedProxies: string[];
   sessionCookieSecure: boolean;
@@ -106,6 +108,7 @@ export function loadConfig(
     nodeType: nodeTypeRaw,
     nodeName: env.NODE_NAME?.trim() || env.HOSTNAME?.trim() || 'node-1',
     syncFrequencySeconds: readInt(env, 'SYNC_FREQUENCY', 60, 1, 86400),
+    batchUpdateIntervalMs: readInt(env, 'BATCH_UPDATE_INTERVAL', 1, 1, 60) * 1000,
     criticalRateLimit: {
       enabled: readBool(env, 'CRITICAL_RATE_LIMIT_ENABLE', true),
       max: readInt(env, 'CRITICAL_RATE_LIMIT', 20, 1, 1_000_000),

@@ -1,5 +1,9 @@
 import type { RateLimiter } from './auth/rate-limiter.js';
 import type { SessionStore } from './auth/session-store.js';
+import type { QuotaLedger } from './billing/ledger.js';
+import type { LogWriter } from './billing/log-writer.js';
+import type { AuthCache } from './cache/auth-cache.js';
+import type { ChannelCache } from './cache/channel-cache.js';
 import type { OptionsStore } from './cache/options-store.js';
 import type { RedisPair } from './cache/redis.js';
 import type { Config } from './config.js';
@@ -19,6 +23,10 @@ export interface AppContext {
   redis: RedisPair | null;
   channelWriter: ChannelWriter;
   channelTests: ChannelTestRunner;
+  channelCache: ChannelCache;
+  authCache: AuthCache;
+  ledger: QuotaLedger;
+  logWriter: LogWriter;
   setup: SetupState;
   startTime: number;
 }

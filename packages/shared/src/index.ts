@@ -1,3 +1,4 @@
+export * from './billing/quota.js';
 export * from './channels/channel-form.js';
 export * from './channels/channel-types.js';
 export * from './enums.js';

@@ -62,6 +62,12 @@ export async function tokenRoutes(app: FastifyInstance, ctx: AppContext): Promis
   const { user: requireUser } = guards(ctx);
   const tokens = ctx.repos.tokens;
 
+  // The relay caches tokens and balances in memory: a change here must reach it before the next request.
+  const forget = async (token: TokenRow) => {
+    await ctx.authCache.dropToken(token.key);
+    ctx.ledger.markStale('token', token.id);
+  };
+
   const checkGroup = (userGroup: string, group: string) => {
     if (!canUseGroup(ctx.options, userGroup, group)) throw new ApiFailure('token_group_unusable', { group });
   };
@@ -122,6 +128,7 @@ export async function tokenRoutes(app: FastifyInstance, ctx: AppContext): Promis
       if (!token) throw new ApiFailure('token_not_found');
       if (status === TokenStatus.Enabled) assertEnableable(token);
       await tokens.updateOwned(user.id, id, { status });
+      await forget(token);
       return ok(tokenView({ ...token, status }));
     }
     const input = parseBody(tokenUpdateSchema, request.body);
@@ -138,19 +145,24 @@ export async function tokenRoutes(app: FastifyInstance, ctx: AppContext): Promis
         ? TokenStatus.Enabled
         : token.status;
     await tokens.updateOwned(user.id, input.id, { ...changes, status });
+    await forget(token);
     return ok(tokenView({ ...updated, status }), messageFor(request, 'updated'));
   });
 
   app.delete('/api/token/:id', { preHandler: requireUser }, async (request) => {
     const id = Number((request.params as { id: string }).id);
-    const deleted = Number.isInteger(id) ? await tokens.deleteOwned(currentUser(request).id, [id]) : 0;
+    const owned = Number.isInteger(id) ? await tokens.findManyOwned(currentUser(request).id, [id]) : [];
+    const deleted = owned.length ? await tokens.deleteOwned(currentUser(request).id, [id]) : 0;
     if (deleted === 0) throw new ApiFailure('token_not_found');
+    for (const token of owned) await forget(token);
     return ok(undefined, messageFor(request, 'deleted_count', { count: deleted }));
   });
 
   app.post('/api/token/batch', { preHandler: requireUser }, async (request) => {
     const { ids } = parseBody(idsSchema, request.body);
+    const owned = await tokens.findManyOwned(currentUser(request).id, ids);
     const deleted = await tokens.deleteOwned(currentUser(request).id, ids);
+    for (const token of owned) await forget(token);
     return ok(deleted, messageFor(request, 'deleted_count', { count: deleted }));
   });
 }

@@ -1,3 +1,5 @@
+import type { ChunkConverter } from './stream/stream-state.js';
+
 // The OpenAI wire format is the gateway's lingua franca: clients speak it, and every provider adapter converts
 // to and from it. Only the fields the gateway reads are typed; everything else passes through untouched.
 
@@ -76,6 +78,8 @@ export interface ProviderAdapter {
   chatCall(channel: RuntimeChannel, request: ChatRequest): UpstreamCall;
   /** Converts the provider's non-streaming answer to the OpenAI shape. */
   chatResponse(body: unknown, model: string): ChatResponse;
+  /** Converts the provider's stream to OpenAI chunks (`forwardUsage`: the client asked for the usage chunk). */
+  stream(model: string, forwardUsage: boolean): ChunkConverter;
   /** Reads the provider's error body. */
   error(status: number, text: string): UpstreamError;
   /** Lists the upstream's model names (for "fetch models"). */

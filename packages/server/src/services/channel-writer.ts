@@ -6,7 +6,7 @@ import type { ChannelRow, ChannelsTable, Database, NewChannel } from '../db/sche
 import { nowSeconds } from '../db/sql-helpers.js';
 import type { SecretBox } from './secret-box.js';
 
-type Listener = () => void;
+type Listener = () => void | Promise<void>;
 
 /**
  * Every change to channels goes through here, so the abilities index changes in the same transaction and the
@@ -26,8 +26,9 @@ export class ChannelWriter {
     this.listeners.push(listener);
   }
 
-  private changed(): void {
-    for (const listener of this.listeners) listener();
+  /** Awaited, so when an API call returns, the relay's channel cache already reflects the change. */
+  private async changed(): Promise<void> {
+    for (const listener of this.listeners) await listener();
   }
 
   async create(columns: Omit<NewChannel, 'key'>, keys: string[]): Promise<number[]> {
@@ -40,7 +41,7 @@ export class ChannelWriter {
       }
       return created;
     });
-    this.changed();
+    await this.changed();
     return ids;
   }
 
@@ -55,7 +56,7 @@ export class ChannelWriter {
       );
       return this.syncAbilities(trx, id);
     });
-    if (row) this.changed();
+    if (row) await this.changed();
     return row;
   }
 
@@ -81,13 +82,13 @@ export class ChannelWriter {
       }
       return ids.length;
     });
-    if (count) this.changed();
+    if (count) await this.changed();
     return count;
   }
 
   async delete(ids: number[]): Promise<number> {
     const count = await this.db.transaction().execute((trx) => this.channels.deleteIn(trx, ids));
-    if (count) this.changed();
+    if (count) await this.changed();
     return count;
   }
 
@@ -96,7 +97,7 @@ export class ChannelWriter {
       const ids = await this.channels.idsWithStatusOtherThan(ChannelStatus.Enabled, trx);
       return this.channels.deleteIn(trx, ids);
     });
-    if (count) this.changed();
+    if (count) await this.changed();
     return count;
   }
 
@@ -108,7 +109,7 @@ export class ChannelWriter {
       await trx.deleteFrom('abilities').execute();
       for (const channel of all) await this.abilities.replaceForChannel(trx, channel);
     });
-    this.changed();
+    await this.changed();
     return { success: all.length, fails: 0 };
   }
 

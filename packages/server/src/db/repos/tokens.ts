@@ -37,6 +37,11 @@ export function createTokensRepo(db: Db) {
       return live().selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
     },
 
+    async findManyOwned(userId: number, ids: number[]): Promise<TokenRow[]> {
+      if (ids.length === 0) return [];
+      return live().selectAll().where('user_id', '=', userId).where('id', 'in', ids).execute();
+    },
+
     async findByKey(key: string): Promise<TokenRow | undefined> {
       return live().selectAll().where('key', '=', key).executeTakeFirst();
     },

@@ -1,4 +1,5 @@
 import { channelType } from '@gateway/shared';
+import { claudeToOpenAi } from '../../stream/claude-chunks.js';
 import type { ChatRequest, ProviderAdapter, RuntimeChannel, UpstreamCall } from '../../types.js';
 import { readUpstreamError } from '../errors.js';
 import { ANTHROPIC_VERSION, toClaudeRequest } from './request.js';
@@ -24,6 +25,7 @@ export const claudeAdapter: ProviderAdapter = {
     };
   },
   chatResponse: fromClaudeResponse,
+  stream: claudeToOpenAi,
   error: readUpstreamError,
   modelsCall(channel: RuntimeChannel): UpstreamCall {
     return { method: 'GET', url: `${claudeBase(channel)}/v1/models`, headers: claudeHeaders(channel) };

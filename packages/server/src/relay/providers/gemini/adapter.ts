@@ -1,4 +1,5 @@
 import { channelType } from '@gateway/shared';
+import { geminiToOpenAi } from '../../stream/gemini-chunks.js';
 import type { ChatRequest, ProviderAdapter, RuntimeChannel, UpstreamCall } from '../../types.js';
 import { readUpstreamError } from '../errors.js';
 import { toGeminiRequest } from './request.js';
@@ -28,6 +29,7 @@ export const geminiAdapter: ProviderAdapter = {
     };
   },
   chatResponse: fromGeminiResponse,
+  stream: geminiToOpenAi,
   error: readUpstreamError,
   modelsCall(channel: RuntimeChannel): UpstreamCall {
     return {

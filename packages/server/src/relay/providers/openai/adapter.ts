@@ -1,4 +1,5 @@
 import { channelType } from '@gateway/shared';
+import { openAiPassThrough } from '../../stream/openai-chunks.js';
 import type { ChatRequest, ChatResponse, ProviderAdapter, RuntimeChannel, UpstreamCall } from '../../types.js';
 import { readUpstreamError } from '../errors.js';
 import { openAiRow } from './rows.js';
@@ -21,8 +22,9 @@ export function openAiHeaders(channel: RuntimeChannel): Record<string, string> {
 export const openAiAdapter: ProviderAdapter = {
   chatCall(channel: RuntimeChannel, request: ChatRequest): UpstreamCall {
     const body: ChatRequest = { ...request };
-    // Types that do not understand stream_options reject the request when it is present.
+    // Ask for the usage chunk so billing is exact; types that do not understand stream_options reject it.
     if (!channelType(channel.type)?.streamOptions) delete body.stream_options;
+    else if (body.stream) body.stream_options = { ...body.stream_options, include_usage: true };
     return {
       method: 'POST',
       url: openAiUrl(channel, '/chat/completions', request.model),
@@ -33,6 +35,7 @@ export const openAiAdapter: ProviderAdapter = {
   chatResponse(body: unknown): ChatResponse {
     return body as ChatResponse;
   },
+  stream: (_model: string, forwardUsage: boolean) => openAiPassThrough(forwardUsage),
   error: readUpstreamError,
   modelsCall(channel: RuntimeChannel): UpstreamCall {
     return { method: 'GET', url: openAiUrl(channel, '/models'), headers: openAiHeaders(channel) };

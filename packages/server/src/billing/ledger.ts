@@ -1,0 +1,222 @@
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../db/schema.js';
+import { nowSeconds } from '../db/sql-helpers.js';
+
+/** One balance: the database value when loaded plus the changes not yet written back. */
+interface Balance {
+  base: number;
+  pending: number;
+  used: number;
+  requests: number;
+  stale: boolean;
+}
+
+export type ReserveFailure = 'user_quota' | 'token_quota';
+
+/**
+ * The quota ledger of this node. Reserving and settling touch only memory, so the relay does no database round
+ * trip per request; the accumulated changes are written as increments (`quota = quota + delta`) every flush
+ * interval and on shutdown. Check-and-subtract happens without an await in between, so concurrent requests can
+ * never reserve more than a balance holds. A crash loses at most one interval of changes (logged at flush).
+ */
+export class QuotaLedger {
+  private users = new Map<number, Balance>();
+  private tokens = new Map<number, Balance>();
+  private channelUsed = new Map<number, number>();
+  private loading = new Map<string, Promise<void>>();
+  private flushing: Promise<void> | null = null;
+  private timer: NodeJS.Timeout | null = null;
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly onFlushError: (error: unknown) => void = () => {},
+  ) {}
+
+  start(intervalMs: number): void {
+    this.timer = setInterval(() => void this.flush(), intervalMs);
+    this.timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    await this.flush();
+  }
+
+  /** Loads the balances a request needs (a database read only the first time, or after a change elsewhere). */
+  async prepare(userId: number, tokenId: number | null): Promise<void> {
+    await Promise.all([this.ensure('user', userId), tokenId === null ? null : this.ensure('token', tokenId)]);
+  }
+
+  available(kind: 'user' | 'token', id: number): number {
+    const balance = (kind === 'user' ? this.users : this.tokens).get(id);
+    return balance ? balance.base + balance.pending : 0;
+  }
+
+  /**
+   * Takes `amount` from the user and (unless null or unlimited) the token, or nothing at all. Call prepare() first.
+   */
+  reserve(userId: number, tokenId: number | null, amount: number, tokenUnlimited: boolean): ReserveFailure | null {
+    const user = this.users.get(userId);
+    const token = tokenId === null || tokenUnlimited ? null : this.tokens.get(tokenId);
+    if (!user) throw new Error(`ledger: user ${userId} not prepared`);
+    if (tokenId !== null && !tokenUnlimited && !token) throw new Error(`ledger: token ${tokenId} not prepared`);
+    const userLeft = user.base + user.pending;
+    if (userLeft <= 0 || userLeft < amount) return 'user_quota';
+    if (token && (token.base + token.pending <= 0 || token.base + token.pending < amount)) return 'token_quota';
+    user.pending -= amount;
+    if (token) token.pending -= amount;
+    return null;
+  }
+
+  /**
+   * Turns a reservation into the real cost: the difference is taken or given back, used quota and the request
+   * count grow, and the channel's used quota grows. A cost above the reservation may take a balance below zero
+   * (the work was done); it is never lost.
+   */
+  settle(
+    userId: number,
+    tokenId: number | null,
+    reserved: number,
+    actual: number,
+    channelId: number | null,
+    tokenUnlimited: boolean,
+  ): void {
+    const delta = actual - reserved;
+    const user = this.balance(this.users, userId);
+    user.pending -= delta;
+    user.used += actual;
+    user.requests += 1;
+    if (tokenId !== null) {
+      const token = this.balance(this.tokens, tokenId);
+      // Unlimited tokens were not reserved against, but their used quota still counts.
+      if (!tokenUnlimited) token.pending -= delta;
+      else token.pending -= actual;
+      token.used += actual;
+    }
+    if (channelId !== null && actual !== 0)
+      this.channelUsed.set(channelId, (this.channelUsed.get(channelId) ?? 0) + actual);
+  }
+
+  /** Gives a whole reservation back (the request failed before any work was billed). */
+  refund(userId: number, tokenId: number | null, reserved: number, tokenUnlimited: boolean): void {
+    this.balance(this.users, userId).pending += reserved;
+    if (tokenId !== null && !tokenUnlimited) this.balance(this.tokens, tokenId).pending += reserved;
+  }
+
+  /** After the console changed a balance directly in the database: re-read it before the next use. */
+  markStale(kind: 'user' | 'token', id: number): void {
+    const balance = (kind === 'user' ? this.users : this.tokens).get(id);
+    if (balance) balance.stale = true;
+  }
+
+  /** Writes every pending change as increments in one transaction; concurrent calls share one flush. */
+  flush(): Promise<void> {
+    this.flushing ??= this.write().finally(() => {
+      this.flushing = null;
+    });
+    return this.flushing;
+  }
+
+  private async write(): Promise<void> {
+    const users = [...this.users].filter(([, b]) => b.pending !== 0 || b.used !== 0 || b.requests !== 0);
+    const tokens = [...this.tokens].filter(([, b]) => b.pending !== 0 || b.used !== 0);
+    const channels = [...this.channelUsed];
+    if (users.length === 0 && tokens.length === 0 && channels.length === 0) return;
+    // Take a snapshot: changes that arrive while writing stay pending for the next flush.
+    const userDeltas = users.map(([id, b]) => ({ id, b, pending: b.pending, used: b.used, requests: b.requests }));
+    const tokenDeltas = tokens.map(([id, b]) => ({ id, b, pending: b.pending, used: b.used }));
+    for (const [id] of channels) this.channelUsed.delete(id);
+    try {
+      await this.db.transaction().execute(async (trx) => {
+        for (const d of userDeltas) {
+          await trx
+            .updateTable('users')
+            .set({
+              quota: sql`quota + ${d.pending}`,
+              used_quota: sql`used_quota + ${d.used}`,
+              request_count: sql`request_count + ${d.requests}`,
+            })
+            .where('id', '=', d.id)
+            .execute();
+        }
+        const now = nowSeconds();
+        for (const d of tokenDeltas) {
+          await trx
+            .updateTable('tokens')
+            .set({
+              remain_quota: sql`remain_quota + ${d.pending}`,
+              used_quota: sql`used_quota + ${d.used}`,
+              accessed_time: now,
+            })
+            .where('id', '=', d.id)
+            .execute();
+        }
+        for (const [id, used] of channels) {
+          await trx
+            .updateTable('channels')
+            .set({ used_quota: sql`used_quota + ${used}` })
+            .where('id', '=', id)
+            .execute();
+        }
+      });
+    } catch (error) {
+      for (const [id, used] of channels) this.channelUsed.set(id, (this.channelUsed.get(id) ?? 0) + used);
+      this.onFlushError(error);
+      return;
+    }
+    for (const d of userDeltas) {
+      d.b.base += d.pending;
+      d.b.pending -= d.pending;
+      d.b.used -= d.used;
+      d.b.requests -= d.requests;
+    }
+    for (const d of tokenDeltas) {
+      d.b.base += d.pending;
+      d.b.pending -= d.pending;
+      d.b.used -= d.used;
+    }
+  }
+
+  private balance(map: Map<number, Balance>, id: number): Balance {
+    let balance = map.get(id);
+    if (!balance) {
+      // Settling something never prepared (e.g. after a stale drop): keep the change, load the base lazily.
+      balance = { base: 0, pending: 0, used: 0, requests: 0, stale: true };
+      map.set(id, balance);
+    }
+    return balance;
+  }
+
+  private async ensure(kind: 'user' | 'token', id: number): Promise<void> {
+    const map = kind === 'user' ? this.users : this.tokens;
+    const existing = map.get(id);
+    if (existing && !existing.stale) return;
+    const key = `${kind}:${id}`;
+    let loading = this.loading.get(key);
+    if (!loading) {
+      loading = (async () => {
+        // A flush in flight may or may not be in the row yet: wait so base and pending agree.
+        if (this.flushing) await this.flushing;
+        const base = await this.readBase(kind, id);
+        const current = map.get(id);
+        if (current) {
+          current.base = base;
+          current.stale = false;
+        } else {
+          map.set(id, { base, pending: 0, used: 0, requests: 0, stale: false });
+        }
+      })().finally(() => this.loading.delete(key));
+      this.loading.set(key, loading);
+    }
+    await loading;
+  }
+
+  private async readBase(kind: 'user' | 'token', id: number): Promise<number> {
+    if (kind === 'user') {
+      const row = await this.db.selectFrom('users').select('quota').where('id', '=', id).executeTakeFirst();
+      return Number(row?.quota ?? 0);
+    }
+    const row = await this.db.selectFrom('tokens').select('remain_quota').where('id', '=', id).executeTakeFirst();
+    return Number(row?.remain_quota ?? 0);
+  }
+}

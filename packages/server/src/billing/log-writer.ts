@@ -1,0 +1,61 @@
+import type { LogsRepo } from '../db/repos/logs.js';
+import type { NewLog } from '../db/schema.js';
+
+/**
+ * Usage logs are written in batches off the request path: the relay appends to a buffer, a timer (or a full
+ * buffer) writes them in one multi-row insert, and shutdown writes what is left. A failed write keeps the rows
+ * for the next attempt, up to a cap, so a database hiccup loses nothing and an outage cannot eat all memory.
+ */
+export class LogWriter {
+  private buffer: NewLog[] = [];
+  private writing: Promise<void> | null = null;
+  private timer: NodeJS.Timeout | null = null;
+
+  constructor(
+    private readonly repo: LogsRepo,
+    private readonly onError: (error: unknown, dropped: number) => void = () => {},
+    private readonly maxBatch = 500,
+    private readonly maxBuffered = 100_000,
+  ) {}
+
+  start(intervalMs: number): void {
+    this.timer = setInterval(() => void this.flush(), intervalMs);
+    this.timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    await this.flush();
+  }
+
+  append(row: NewLog): void {
+    this.buffer.push(row);
+    if (this.buffer.length >= this.maxBatch) void this.flush();
+  }
+
+  pending(): number {
+    return this.buffer.length;
+  }
+
+  flush(): Promise<void> {
+    this.writing ??= this.write().finally(() => {
+      this.writing = null;
+    });
+    return this.writing;
+  }
+
+  private async write(): Promise<void> {
+    while (this.buffer.length > 0) {
+      const batch = this.buffer.splice(0, this.maxBatch);
+      try {
+        await this.repo.insertMany(batch);
+      } catch (error) {
+        this.buffer.unshift(...batch);
+        const overflow = Math.max(0, this.buffer.length - this.maxBuffered);
+        if (overflow > 0) this.buffer.splice(0, overflow);
+        this.onError(error, overflow);
+        return;
+      }
+    }
+  }
+}

@@ -1,0 +1,69 @@
+import type { TokensRepo } from '../db/repos/tokens.js';
+import type { UsersRepo } from '../db/repos/users.js';
+import type { TokenRow, UserRow } from '../db/schema.js';
+import type { RedisPair } from './redis.js';
+
+const CHANNEL = 'gateway:auth';
+const MISSING_TTL_MS = 5_000;
+
+interface Entry<T> {
+  value: T | null;
+  expiresAt: number;
+}
+
+/**
+ * API tokens by key and users by id, so authenticating a relay request is a map lookup. Entries live
+ * SYNC_FREQUENCY seconds (changes made on another node without Redis show up within that), are dropped at once
+ * when this node changes them, and are dropped on every node through Redis when configured. Unknown keys are
+ * remembered briefly so a flood of bad keys cannot turn into a flood of queries.
+ */
+export class AuthCache {
+  private tokens = new Map<string, Entry<TokenRow>>();
+  private users = new Map<number, Entry<UserRow>>();
+  private readonly ttlMs: number;
+
+  constructor(
+    private readonly tokensRepo: TokensRepo,
+    private readonly usersRepo: UsersRepo,
+    private readonly redis: RedisPair | null,
+    ttlSeconds: number,
+  ) {
+    this.ttlMs = ttlSeconds * 1000;
+  }
+
+  async start(): Promise<void> {
+    if (!this.redis) return;
+    await this.redis.subscriber.subscribe(CHANNEL);
+    this.redis.subscriber.on('message', (channel, message) => {
+      if (channel !== CHANNEL) return;
+      if (message.startsWith('t:')) this.tokens.delete(message.slice(2));
+      if (message.startsWith('u:')) this.users.delete(Number(message.slice(2)));
+    });
+  }
+
+  async token(key: string): Promise<TokenRow | null> {
+    const cached = this.tokens.get(key);
+    if (cached && cached.expiresAt > Date.now()) return cached.value;
+    const row = (await this.tokensRepo.findByKey(key)) ?? null;
+    this.tokens.set(key, { value: row, expiresAt: Date.now() + (row ? this.ttlMs : MISSING_TTL_MS) });
+    return row;
+  }
+
+  async user(id: number): Promise<UserRow | null> {
+    const cached = this.users.get(id);
+    if (cached && cached.expiresAt > Date.now()) return cached.value;
+    const row = (await this.usersRepo.findById(id)) ?? null;
+    this.users.set(id, { value: row, expiresAt: Date.now() + (row ? this.ttlMs : MISSING_TTL_MS) });
+    return row;
+  }
+
+  async dropToken(key: string): Promise<void> {
+    this.tokens.delete(key);
+    await this.redis?.client.publish(CHANNEL, `t:${key}`);
+  }
+
+  async dropUser(id: number): Promise<void> {
+    this.users.delete(id);
+    await this.redis?.client.publish(CHANNEL, `u:${id}`);
+  }
+}

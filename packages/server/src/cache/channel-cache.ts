@@ -1,0 +1,142 @@
+import { ChannelStatus, parseJsonObjectField, splitModels } from '@gateway/shared';
+import type { ChannelsRepo } from '../db/repos/channels.js';
+import type { ChannelRow } from '../db/schema.js';
+import type { Candidate } from '../relay/select.js';
+import type { RuntimeChannel } from '../relay/types.js';
+import type { ChannelWriter } from '../services/channel-writer.js';
+import type { RedisPair } from './redis.js';
+
+/** Everything the relay needs of a channel, decrypted and parsed once per reload instead of once per request. */
+export interface CachedChannel extends RuntimeChannel, Candidate {
+  status: number;
+  autoBan: boolean;
+  models: string[];
+  groups: string[];
+  modelMapping: Record<string, string> | null;
+  statusCodeMapping: Record<string, string> | null;
+  paramOverride: Record<string, unknown> | null;
+  headerOverride: Record<string, string> | null;
+  setting: Record<string, unknown> | null;
+  keys: string[];
+}
+
+const CHANNEL = 'gateway:channels';
+
+function jsonObject<T>(text: string | null): T | null {
+  const parsed = parseJsonObjectField(text);
+  return parsed.ok ? (parsed.value as T | null) : null;
+}
+
+/**
+ * Channels in memory with the index group → model → enabled channels. Rebuilt whenever the channel writer commits
+ * (awaited, so the next request sees it), when another node says so over Redis, and every SYNC_FREQUENCY seconds.
+ */
+export class ChannelCache {
+  private byId = new Map<number, CachedChannel>();
+  private index = new Map<string, Map<string, CachedChannel[]>>();
+  private loading: Promise<void> | null = null;
+
+  constructor(
+    private readonly repo: ChannelsRepo,
+    private readonly writer: ChannelWriter,
+    private readonly redis: RedisPair | null,
+  ) {
+    writer.onChange(async () => {
+      await this.reload();
+      await this.redis?.client.publish(CHANNEL, 'reload');
+    });
+  }
+
+  async start(): Promise<void> {
+    await this.reload();
+    if (this.redis) {
+      await this.redis.subscriber.subscribe(CHANNEL);
+      this.redis.subscriber.on('message', (channel) => {
+        if (channel === CHANNEL) void this.reload();
+      });
+    }
+  }
+
+  /** Coalesces concurrent reload requests into one database read. */
+  reload(): Promise<void> {
+    this.loading ??= this.load().finally(() => {
+      this.loading = null;
+    });
+    return this.loading;
+  }
+
+  private async load(): Promise<void> {
+    const rows = await this.repo.all();
+    const byId = new Map<number, CachedChannel>();
+    const index = new Map<string, Map<string, CachedChannel[]>>();
+    for (const row of rows) {
+      const channel = this.toCached(row);
+      byId.set(channel.id, channel);
+      if (channel.status !== ChannelStatus.Enabled) continue;
+      for (const group of channel.groups) {
+        let models = index.get(group);
+        if (!models) {
+          models = new Map();
+          index.set(group, models);
+        }
+        for (const model of channel.models) {
+          const list = models.get(model);
+          if (list) list.push(channel);
+          else models.set(model, [channel]);
+        }
+      }
+    }
+    this.byId = byId;
+    this.index = index;
+  }
+
+  private toCached(row: ChannelRow): CachedChannel {
+    let keys: string[] = [];
+    try {
+      keys = this.writer
+        .key(row)
+        .split('\n')
+        .map((key) => key.trim())
+        .filter(Boolean);
+    } catch {
+      // A key sealed with another CRYPTO_SECRET cannot be opened: the channel stays listed but cannot serve.
+      keys = [];
+    }
+    return {
+      id: row.id,
+      type: row.type,
+      name: row.name,
+      baseUrl: row.base_url ?? '',
+      key: keys[0] ?? '',
+      keys,
+      other: row.other ?? '',
+      organization: row.openai_organization,
+      priority: row.priority,
+      weight: row.weight,
+      status: row.status,
+      autoBan: row.auto_ban === 1,
+      models: splitModels(row.models ?? ''),
+      groups: splitModels(row.group),
+      modelMapping: jsonObject(row.model_mapping),
+      statusCodeMapping: jsonObject(row.status_code_mapping),
+      paramOverride: jsonObject(row.param_override),
+      headerOverride: jsonObject(row.header_override),
+      setting: jsonObject(row.setting),
+    };
+  }
+
+  candidates(group: string, model: string): CachedChannel[] {
+    return this.index.get(group)?.get(model) ?? [];
+  }
+
+  get(id: number): CachedChannel | undefined {
+    return this.byId.get(id);
+  }
+
+  /** Models with at least one enabled channel in any of the groups. */
+  modelsIn(groups: readonly string[]): string[] {
+    const names = new Set<string>();
+    for (const group of groups) for (const model of this.index.get(group)?.keys() ?? []) names.add(model);
+    return [...names].sort();
+  }
+}

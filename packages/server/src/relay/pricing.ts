@@ -1,0 +1,44 @@
+import { UNSET_MODEL_RATIO } from '@gateway/shared';
+import type { OptionsStore } from '../cache/options-store.js';
+
+export type ModelPricing =
+  | { kind: 'tokens'; modelRatio: number; completionRatio: number; cacheRatio: number; cacheCreationRatio: number }
+  | { kind: 'call'; price: number };
+
+// Claude-style cache writes cost 1.25× the prompt rate unless the admin says otherwise (family default).
+const DEFAULT_CACHE_CREATION_RATIO = 1.25;
+
+/**
+ * How a model is billed: a fixed per-call price (ModelPrice, which wins) or token ratios. Unpriced models are
+ * refused unless self-use mode or the user's own setting accepts them at the family's default ratio.
+ */
+export function modelPricing(options: OptionsStore, model: string, acceptUnset: boolean): ModelPricing | null {
+  const prices = options.json<Record<string, number>>('ModelPrice') ?? {};
+  if (Object.hasOwn(prices, model)) return { kind: 'call', price: prices[model]! };
+  const ratios = options.json<Record<string, number>>('ModelRatio') ?? {};
+  let modelRatio = Object.hasOwn(ratios, model) ? ratios[model]! : undefined;
+  if (modelRatio === undefined) {
+    if (!acceptUnset && !options.bool('SelfUseModeEnabled')) return null;
+    modelRatio = UNSET_MODEL_RATIO;
+  }
+  const completion = options.json<Record<string, number>>('CompletionRatio') ?? {};
+  const cache = options.json<Record<string, number>>('CacheRatio') ?? {};
+  return {
+    kind: 'tokens',
+    modelRatio,
+    completionRatio: completion[model] ?? 1,
+    cacheRatio: cache[model] ?? 1,
+    cacheCreationRatio: DEFAULT_CACHE_CREATION_RATIO,
+  };
+}
+
+export function groupRatio(options: OptionsStore, group: string): number {
+  const ratios = options.json<Record<string, number>>('GroupRatio') ?? {};
+  return ratios[group] ?? 1;
+}
+
+export function isPriced(options: OptionsStore, model: string): boolean {
+  const prices = options.json<Record<string, number>>('ModelPrice') ?? {};
+  const ratios = options.json<Record<string, number>>('ModelRatio') ?? {};
+  return Object.hasOwn(prices, model) || Object.hasOwn(ratios, model);
+}

@@ -1,0 +1,98 @@
+import { perCallQuota, tokenQuota } from '@gateway/shared';
+import type { AppContext } from '../context.js';
+import { nowSeconds } from '../db/sql-helpers.js';
+import type { RelayCaller } from './auth.js';
+import type { ModelPricing } from './pricing.js';
+import type { Usage } from './types.js';
+
+export interface Settlement {
+  caller: RelayCaller;
+  reserved: number;
+  pricing: ModelPricing;
+  groupRatio: number;
+  usage: Usage;
+  /** True when the tokens were counted here because the upstream reported none. */
+  countedLocally: boolean;
+  channel: { id: number; name: string } | null;
+  model: string;
+  upstreamModel: string;
+  isStream: boolean;
+  startedAt: number;
+  firstTokenMs: number | null;
+  triedChannels: number[];
+  requestId: string;
+  /** Why a stream ended early (client left, upstream broke), for the log. */
+  interruption?: string;
+}
+
+/** The quota a finished (or interrupted) request costs. */
+export function quotaFor(
+  settlement: Pick<Settlement, 'pricing' | 'groupRatio' | 'usage'>,
+  quotaPerUnit: number,
+): number {
+  const { pricing, groupRatio, usage } = settlement;
+  if (pricing.kind === 'call') return perCallQuota(pricing.price, groupRatio, quotaPerUnit);
+  return tokenQuota(
+    {
+      promptTokens: usage.prompt_tokens,
+      completionTokens: usage.completion_tokens,
+      cachedTokens: usage.prompt_tokens_details?.cached_tokens ?? 0,
+      cacheCreationTokens: Number(usage.cache_creation_tokens ?? 0),
+    },
+    { ...pricing, groupRatio },
+  );
+}
+
+/** Moves the reservation to the real cost on user, token and channel alike, and queues the consume log. */
+export function settle(ctx: AppContext, s: Settlement): number {
+  const quota = quotaFor(s, ctx.options.number('QuotaPerUnit'));
+  const { token, user } = s.caller;
+  ctx.ledger.settle(user.id, token.id, s.reserved, quota, s.channel?.id ?? null, token.unlimited_quota === 1);
+  if (ctx.options.bool('LogConsumeEnabled')) {
+    const pricing = s.pricing;
+    const other = {
+      group_ratio: s.groupRatio,
+      ...(pricing.kind === 'tokens'
+        ? {
+            model_ratio: pricing.modelRatio,
+            completion_ratio: pricing.completionRatio,
+            cache_ratio: pricing.cacheRatio,
+            cache_tokens: s.usage.prompt_tokens_details?.cached_tokens ?? 0,
+            cache_creation_tokens: Number(s.usage.cache_creation_tokens ?? 0),
+            model_price: -1,
+          }
+        : { model_price: pricing.price }),
+      frt: s.firstTokenMs ?? -1,
+      is_model_mapped: s.upstreamModel !== s.model,
+      upstream_model_name: s.upstreamModel,
+      admin_info: { use_channel: s.triedChannels.map(String) },
+      ...(s.countedLocally ? { local_count: true } : {}),
+      ...(s.interruption ? { stream_status: s.interruption } : {}),
+    };
+    const content =
+      pricing.kind === 'tokens'
+        ? `模型倍率 ${pricing.modelRatio}，补全倍率 ${pricing.completionRatio}，分组倍率 ${s.groupRatio}`
+        : `模型价格 ${pricing.price}，分组倍率 ${s.groupRatio}`;
+    ctx.logWriter.append({
+      user_id: user.id,
+      created_at: nowSeconds(),
+      type: 2,
+      content,
+      username: user.username,
+      token_name: token.name,
+      token_id: token.id,
+      model_name: s.model,
+      quota,
+      prompt_tokens: s.usage.prompt_tokens,
+      completion_tokens: s.usage.completion_tokens,
+      use_time: Math.round((performance.now() - s.startedAt) / 1000),
+      is_stream: s.isStream ? 1 : 0,
+      channel_id: s.channel?.id ?? 0,
+      channel_name: s.channel?.name ?? '',
+      group: s.caller.group,
+      request_id: s.requestId,
+      other: JSON.stringify(other),
+    });
+  }
+  return quota;
+}

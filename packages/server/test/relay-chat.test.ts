@@ -1,0 +1,158 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type ApiClient, ROOT, setupAndLogin } from './helpers/client.js';
+import { addChannel, addToken, balances, flushBilling, openaiClient } from './helpers/relay.js';
+import { startTestServer, type TestServer } from './helpers/server.js';
+import { type MockUpstream, startMockUpstream } from './mock-upstream/index.js';
+
+// gpt-4o: model ratio 1.25, completion ratio 4 (defaults). 1000 prompt + 500 completion tokens:
+// (1000 + 500 × 4) × 1.25 × group 1 = 3750 quota.
+const USAGE = { prompt: 1000, completion: 500 };
+const EXPECTED = 3750;
+
+describe('chat completions through the gateway (OpenAI SDK, mock upstreams)', () => {
+  let server: TestServer;
+  let mock: MockUpstream;
+  let root: ApiClient;
+  let key: string;
+
+  const lastLog = async () => {
+    await flushBilling(server);
+    const { items } = await server.ctx.repos.logs.list({ type: 2 }, 0, 1);
+    return items[0]!;
+  };
+
+  beforeAll(async () => {
+    mock = await startMockUpstream();
+    server = await startTestServer('sqlite');
+    root = await setupAndLogin(server.baseUrl);
+    await addChannel(root, { type: 1, key: 'sk-upstream-main', base_url: mock.baseUrl, models: 'gpt-4o,gpt-4o-mini' });
+    key = await addToken(root, { remain_quota: 1_000_000 });
+  });
+  afterAll(async () => {
+    await server?.close();
+    await mock?.close();
+  });
+  beforeEach(() => mock.reset());
+
+  it('answers a non-streaming chat and bills exactly what the upstream reported', async () => {
+    const before = await balances(server, root.userId!, key);
+    mock.enqueue('openai.chat', { kind: 'ok', text: 'Bonjour', usage: USAGE });
+    const completion = await openaiClient(server, key).chat.completions.create({
+      model: 'gpt-4o',
+      messages: [{ role: 'user', content: 'Say hello' }],
+    });
+    expect(completion.choices[0]!.message.content).toBe('Bonjour');
+    expect(completion.usage).toMatchObject({ prompt_tokens: 1000, completion_tokens: 500 });
+    // The upstream got the channel's key and the request, never the user's token.
+    expect(mock.requests[0]!.headers.authorization).toBe('Bearer sk-upstream-main');
+    expect(JSON.stringify(mock.requests[0]!.headers)).not.toContain(key.slice(3));
+    const after = await balances(server, root.userId!, key);
+    expect(before.user.quota - after.user.quota).toBe(EXPECTED);
+    expect(after.user.used_quota - before.user.used_quota).toBe(EXPECTED);
+    expect(after.user.request_count - before.user.request_count).toBe(1);
+    expect(before.token.remain_quota - after.token.remain_quota).toBe(EXPECTED);
+    expect(after.token.used_quota - before.token.used_quota).toBe(EXPECTED);
+    const log = await lastLog();
+    expect(log).toMatchObject({
+      quota: EXPECTED,
+      prompt_tokens: 1000,
+      completion_tokens: 500,
+      model_name: 'gpt-4o',
+      is_stream: 0,
+      username: ROOT.username,
+    });
+    expect(JSON.parse(log.other!)).toMatchObject({
+      model_ratio: 1.25,
+      completion_ratio: 4,
+      group_ratio: 1,
+      is_model_mapped: false,
+    });
+  });
+
+  it('streams, forwarding the usage chunk only when the client asks, and bills the same', async () => {
+    const client = openaiClient(server, key);
+    for (const includeUsage of [true, false]) {
+      mock.reset();
+      mock.enqueue('openai.chat', { kind: 'ok', text: 'one two three', usage: USAGE });
+      const before = await balances(server, root.userId!, key);
+      const stream = await client.chat.completions.create({
+        model: 'gpt-4o',
+        messages: [{ role: 'user', content: 'count' }],
+        stream: true,
+        ...(includeUsage ? { stream_options: { include_usage: true } } : {}),
+      });
+      let text = '';
+      let usageChunks = 0;
+      for await (const chunk of stream) {
+        text += chunk.choices[0]?.delta?.content ?? '';
+        if (chunk.usage) usageChunks++;
+      }
+      expect(text).toBe('one two three');
+      expect(usageChunks).toBe(includeUsage ? 1 : 0);
+      // Upstream is always asked for usage so billing is exact.
+      expect(
+        (mock.requests[0]!.body as { stream_options?: { include_usage?: boolean } }).stream_options?.include_usage,
+      ).toBe(true);
+      const after = await balances(server, root.userId!, key);
+      expect(before.user.quota - after.user.quota).toBe(EXPECTED);
+      expect((await lastLog()).is_stream).toBe(1);
+    }
+  });
+
+  it('counts tokens itself when the upstream reports no usage', async () => {
+    mock.enqueue('openai.chat', { kind: 'ok', text: 'Hello there friend', usage: 'none' });
+    await openaiClient(server, key).chat.completions.create({
+      model: 'gpt-4o',
+      messages: [{ role: 'user', content: 'hi' }],
+    });
+    const log = await lastLog();
+    expect(log.completion_tokens).toBe(3);
+    // 3 (reply priming) + 3 (per message) + 1 ("hi") with the o200k tokenizer
+    expect(log.prompt_tokens).toBe(7);
+    expect(JSON.parse(log.other!).local_count).toBe(true);
+    // (7 + 3 × 4) × 1.25 = 23.75 → 24
+    expect(log.quota).toBe(24);
+  });
+
+  it('passes the upstream error through with its status and refunds the reservation', async () => {
+    const before = await balances(server, root.userId!, key);
+    mock.enqueue('openai.chat', { kind: 'status', status: 400, message: 'bad things', type: 'invalid_request_error' });
+    const error = await openaiClient(server, key)
+      .chat.completions.create({ model: 'gpt-4o', messages: [{ role: 'user', content: 'x' }] })
+      .catch((caught: unknown) => caught as { status: number; message: string });
+    expect(error.status).toBe(400);
+    expect(error.message).toMatch(/bad things \(request id: \w+\)/);
+    const after = await balances(server, root.userId!, key);
+    expect(after.user.quota).toBe(before.user.quota);
+    expect(after.token.remain_quota).toBe(before.token.remain_quota);
+  });
+
+  it('says which group lacks a channel for the model', async () => {
+    const error = await openaiClient(server, key)
+      .chat.completions.create({ model: 'no-such-model', messages: [{ role: 'user', content: 'x' }] })
+      .catch((caught: unknown) => caught as { status: number; message: string });
+    expect(error.status).toBe(400);
+    await root.put('/api/option/', {
+      key: 'ModelRatio',
+      value: JSON.stringify({ 'gpt-4o': 1.25, 'gpt-4o-mini': 0.075, 'no-such-model': 1 }),
+    });
+    const missing = await openaiClient(server, key)
+      .chat.completions.create({ model: 'no-such-model', messages: [{ role: 'user', content: 'x' }] })
+      .catch((caught: unknown) => caught as { status: number; message: string });
+    expect(missing.status).toBe(503);
+    expect(missing.message).toContain('分组 default 下模型 no-such-model 无可用渠道');
+  });
+
+  it('lists the models the token can use', async () => {
+    const models = await openaiClient(server, key).models.list();
+    expect(models.data.map((model) => model.id).sort()).toEqual(['gpt-4o', 'gpt-4o-mini']);
+    const one = await openaiClient(server, key).models.retrieve('gpt-4o');
+    expect(one.id).toBe('gpt-4o');
+  });
+
+  it('answers 501 for OpenAI routes the gateway does not offer', async () => {
+    const response = await fetch(`${server.baseUrl}/v1/files`, { headers: { authorization: key } });
+    expect(response.status).toBe(501);
+    expect(((await response.json()) as { error: { code: string } }).error.code).toBe('api_not_implemented');
+  });
+});
