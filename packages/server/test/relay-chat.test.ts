@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type ApiClient, ROOT, setupAndLogin } from './helpers/client.js';
-import { addChannel, addToken, balances, flushBilling, openaiClient } from './helpers/relay.js';
+import { addChannel, addToken, apiError, balances, flushBilling, openaiClient } from './helpers/relay.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
 import { type MockUpstream, startMockUpstream } from './mock-upstream/index.js';
 
@@ -117,9 +117,12 @@ describe('chat completions through the gateway (OpenAI SDK, mock upstreams)', ()
   it('passes the upstream error through with its status and refunds the reservation', async () => {
     const before = await balances(server, root.userId!, key);
     mock.enqueue('openai.chat', { kind: 'status', status: 400, message: 'bad things', type: 'invalid_request_error' });
-    const error = await openaiClient(server, key)
-      .chat.completions.create({ model: 'gpt-4o', messages: [{ role: 'user', content: 'x' }] })
-      .catch((caught: unknown) => caught as { status: number; message: string });
+    const error = await apiError(
+      openaiClient(server, key).chat.completions.create({
+        model: 'gpt-4o',
+        messages: [{ role: 'user', content: 'x' }],
+      }),
+    );
     expect(error.status).toBe(400);
     expect(error.message).toMatch(/bad things \(request id: \w+\)/);
     const after = await balances(server, root.userId!, key);
@@ -128,17 +131,23 @@ describe('chat completions through the gateway (OpenAI SDK, mock upstreams)', ()
   });
 
   it('says which group lacks a channel for the model', async () => {
-    const error = await openaiClient(server, key)
-      .chat.completions.create({ model: 'no-such-model', messages: [{ role: 'user', content: 'x' }] })
-      .catch((caught: unknown) => caught as { status: number; message: string });
+    const error = await apiError(
+      openaiClient(server, key).chat.completions.create({
+        model: 'no-such-model',
+        messages: [{ role: 'user', content: 'x' }],
+      }),
+    );
     expect(error.status).toBe(400);
     await root.put('/api/option/', {
       key: 'ModelRatio',
       value: JSON.stringify({ 'gpt-4o': 1.25, 'gpt-4o-mini': 0.075, 'no-such-model': 1 }),
     });
-    const missing = await openaiClient(server, key)
-      .chat.completions.create({ model: 'no-such-model', messages: [{ role: 'user', content: 'x' }] })
-      .catch((caught: unknown) => caught as { status: number; message: string });
+    const missing = await apiError(
+      openaiClient(server, key).chat.completions.create({
+        model: 'no-such-model',
+        messages: [{ role: 'user', content: 'x' }],
+      }),
+    );
     expect(missing.status).toBe(503);
     expect(missing.message).toContain('分组 default 下模型 no-such-model 无可用渠道');
   });

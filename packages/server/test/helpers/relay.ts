@@ -36,3 +36,15 @@ export async function balances(server: TestServer, userId: number, tokenKey: str
   const token = (await server.ctx.repos.tokens.findByKey(tokenKey.replace(/^sk-/, '')))!;
   return { user, token };
 }
+
+/** Awaits a call that must fail and returns the SDK's error (status, message, code). */
+export async function apiError(
+  call: Promise<unknown>,
+): Promise<{ status: number; message: string; code?: string | null }> {
+  try {
+    await call;
+  } catch (error) {
+    return error as { status: number; message: string; code?: string | null };
+  }
+  throw new Error('expected the call to fail');
+}
