@@ -48,3 +48,18 @@ export async function apiError(
   }
   throw new Error('expected the call to fail');
 }
+
+/** The error text without the SDK's "NNN " prefix and the gateway's "(request id: …)" suffix. */
+export function plainMessage(error: { message: string }): string {
+  return error.message.replace(/^\d{3} /, '').replace(/ \(request id: \w+\)$/, '');
+}
+
+/** Adds model ratios to the ModelRatio option without dropping the ones already there. */
+export async function priceModels(server: TestServer, admin: ApiClient, ratios: Record<string, number>): Promise<void> {
+  const current = server.ctx.options.json<Record<string, number>>('ModelRatio') ?? {};
+  const saved = await admin.put('/api/option/', {
+    key: 'ModelRatio',
+    value: JSON.stringify({ ...current, ...ratios }),
+  });
+  if (!saved.success) throw new Error(saved.message);
+}
