@@ -10,6 +10,7 @@ export interface Settlement {
   reserved: number;
   pricing: ModelPricing;
   groupRatio: number;
+  callCount: number;
   usage: Usage;
   /** True when the tokens were counted here because the upstream reported none. */
   countedLocally: boolean;

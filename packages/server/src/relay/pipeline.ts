@@ -1,0 +1,143 @@
+import { type Language, resolveModelMapping } from '@gateway/shared';
+import type { FastifyReply } from 'fastify';
+import type { CachedChannel } from '../cache/channel-cache.js';
+import type { AppContext } from '../context.js';
+import type { RelayCaller } from './auth.js';
+import { shouldDisableChannel } from './auto-disable.js';
+import { RelayError } from './errors.js';
+import { adapterFor } from './providers/registry.js';
+import { type Billing, refund } from './reserve.js';
+import { isRetriableStatus, mapStatus } from './retry.js';
+import { pickChannel } from './select.js';
+import { sendUpstream } from './send.js';
+import type { ProviderAdapter, UpstreamCall, UpstreamError } from './types.js';
+
+const UPSTREAM_TIMEOUT_MS = 300_000;
+
+export type UpstreamResponse = Awaited<ReturnType<typeof sendUpstream>>;
+
+/** One try on one channel. */
+export interface Attempt {
+  channel: CachedChannel;
+  adapter: ProviderAdapter;
+  upstreamModel: string;
+  tried: number[];
+  abort: AbortController;
+  startedAt: number;
+  requestId: string;
+  /** The plan calls this once it has settled the bill; otherwise the pipeline refunds the reservation. */
+  markSettled(): void;
+}
+
+/** What an endpoint contributes to the shared pipeline. */
+export interface RelayPlan {
+  /** The upstream call for this channel, or null when its provider cannot serve this endpoint. */
+  call(channel: CachedChannel, adapter: ProviderAdapter, upstreamModel: string): UpstreamCall | null;
+  /** Answers the client from a 2xx upstream response and settles the bill. */
+  succeed(attempt: Attempt, response: UpstreamResponse, reply: FastifyReply): Promise<void>;
+}
+
+function chooseChannel(ctx: AppContext, caller: RelayCaller, model: string, attempt: number, failed: Set<number>) {
+  if (caller.pinnedChannelId !== null) {
+    const pinned = ctx.channelCache.get(caller.pinnedChannelId);
+    return pinned && pinned.status === 1 && !failed.has(pinned.id) ? pinned : undefined;
+  }
+  return pickChannel(ctx.channelCache.candidates(caller.group, model), attempt, failed);
+}
+
+/** Takes the channel out of rotation when the error says its key or account is unusable (and both switches allow). */
+function maybeDisable(ctx: AppContext, channel: CachedChannel, error: UpstreamError): void {
+  if (!ctx.options.bool('AutomaticDisableChannelEnabled') || !channel.autoBan) return;
+  if (!shouldDisableChannel(error, channel.type, ctx.options.get('AutomaticDisableKeywords'))) return;
+  void ctx.channelWriter.setStatus(channel.id, 3, error.message).catch(() => {});
+}
+
+export function upstreamModelFor(channel: CachedChannel, model: string): string {
+  if (!channel.modelMapping) return model;
+  const mapped = resolveModelMapping(channel.modelMapping as Record<string, string>, model);
+  return 'model' in mapped ? mapped.model : model;
+}
+
+/**
+ * Picks a channel, sends, and on a retriable failure tries another channel (never one that already failed in
+ * this request), up to RetryTimes. The reservation is refunded unless the plan's success path settled it.
+ */
+export async function runRelay(
+  ctx: AppContext,
+  reply: FastifyReply,
+  billing: Billing,
+  plan: RelayPlan,
+  meta: { lang: Language; startedAt: number; requestId: string },
+): Promise<FastifyReply> {
+  const { caller } = billing;
+  let settled = false;
+  try {
+    const failed = new Set<number>();
+    const tried: number[] = [];
+    const retries = caller.pinnedChannelId !== null ? 0 : Math.max(0, ctx.options.number('RetryTimes'));
+    let lastError: RelayError | null = null;
+    for (let attemptIndex = 0; attemptIndex <= retries; attemptIndex++) {
+      const channel = chooseChannel(ctx, caller, billing.model, attemptIndex, failed);
+      if (!channel) break;
+      tried.push(channel.id);
+      const adapter = adapterFor(channel.type);
+      const upstreamModel = upstreamModelFor(channel, billing.model);
+      const call = adapter ? plan.call(channel, adapter, upstreamModel) : null;
+      if (!adapter || !call) {
+        lastError = RelayError.of(400, meta.lang, 'relay_channel_unsupported', undefined, 'channel_unsupported');
+        failed.add(channel.id);
+        continue;
+      }
+      const abort = new AbortController();
+      const onClose = () => {
+        if (!reply.raw.writableFinished) abort.abort();
+      };
+      reply.raw.on('close', onClose);
+      try {
+        let response: UpstreamResponse;
+        try {
+          response = await sendUpstream(call, { timeoutMs: UPSTREAM_TIMEOUT_MS, signal: abort.signal });
+        } catch (error) {
+          // The client left before the upstream answered: nothing was produced, nothing is billed.
+          if (abort.signal.aborted) return reply;
+          const reason = error instanceof Error ? error.message : String(error);
+          const message = RelayError.of(502, meta.lang, 'relay_upstream_unreachable', { reason }).message;
+          lastError = new RelayError(502, message, 'upstream_error', 'upstream_unreachable');
+          failed.add(channel.id);
+          continue;
+        }
+        if (response.statusCode < 200 || response.statusCode >= 300) {
+          const text = await response.body.text().catch(() => '');
+          const upstream = adapter.error(response.statusCode, text);
+          const status = mapStatus(upstream.status, channel.statusCodeMapping as Record<string, string> | null);
+          maybeDisable(ctx, channel, { ...upstream, status });
+          lastError = new RelayError(status, upstream.message, upstream.type || 'upstream_error', upstream.code);
+          failed.add(channel.id);
+          if (!isRetriableStatus(status)) break;
+          continue;
+        }
+        const markSettled = () => {
+          settled = true;
+        };
+        const attempt: Attempt = { channel, adapter, upstreamModel, tried, abort, ...meta, markSettled };
+        // From here the answer belongs to this channel: no retry once the client may have seen bytes.
+        await plan.succeed(attempt, response, reply);
+        return reply;
+      } finally {
+        reply.raw.off('close', onClose);
+      }
+    }
+    throw (
+      lastError ??
+      RelayError.of(
+        503,
+        meta.lang,
+        'relay_no_channel',
+        { group: caller.group, model: billing.model },
+        'model_not_found',
+      )
+    );
+  } finally {
+    if (!settled) refund(ctx, billing);
+  }
+}

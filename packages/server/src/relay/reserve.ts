@@ -1,0 +1,58 @@
+import { type Language, perCallQuota, preConsumeQuota } from '@gateway/shared';
+import type { AppContext } from '../context.js';
+import type { RelayCaller } from './auth.js';
+import { RelayError } from './errors.js';
+import { groupRatio, type ModelPricing, modelPricing } from './pricing.js';
+import { userSetting } from './user-setting.js';
+
+/** A request's price and what was reserved for it; settled (or refunded) exactly once. */
+export interface Billing {
+  caller: RelayCaller;
+  model: string;
+  pricing: ModelPricing;
+  groupRatio: number;
+  reserved: number;
+  /** Per-call prices multiply by this (images: n). */
+  callCount: number;
+}
+
+export interface ReserveInput {
+  model: string;
+  promptEstimate: number;
+  maxOutput: number;
+  callCount?: number;
+}
+
+/** Prices the request and reserves its estimated cost on the user and the token, in memory. */
+export function reserveQuota(ctx: AppContext, caller: RelayCaller, input: ReserveInput, lang: Language): Billing {
+  if (caller.modelLimits && !caller.modelLimits.has(input.model)) {
+    throw RelayError.of(403, lang, 'relay_model_forbidden', { model: input.model }, 'model_not_allowed');
+  }
+  const acceptUnset = userSetting(caller.user).accept_unset_model_ratio_model === true;
+  const pricing = modelPricing(ctx.options, input.model, acceptUnset);
+  if (!pricing) throw RelayError.of(400, lang, 'relay_model_unpriced', { model: input.model }, 'model_price_error');
+  const ratio = groupRatio(ctx.options, caller.group);
+  const callCount = input.callCount ?? 1;
+  const reserved =
+    pricing.kind === 'call'
+      ? perCallQuota(pricing.price, ratio, ctx.options.number('QuotaPerUnit'), callCount)
+      : preConsumeQuota(
+          input.promptEstimate,
+          input.maxOutput,
+          ctx.options.number('PreConsumedQuota'),
+          pricing.modelRatio,
+          ratio,
+        );
+  const failure = ctx.ledger.reserve(caller.user.id, caller.token.id, reserved, caller.token.unlimited_quota === 1);
+  if (failure === 'user_quota')
+    throw RelayError.of(403, lang, 'relay_user_quota', undefined, 'insufficient_user_quota');
+  if (failure === 'token_quota') {
+    throw RelayError.of(403, lang, 'relay_token_quota', undefined, 'pre_consume_token_quota_failed');
+  }
+  return { caller, model: input.model, pricing, groupRatio: ratio, reserved, callCount };
+}
+
+export function refund(ctx: AppContext, billing: Billing): void {
+  const { caller } = billing;
+  ctx.ledger.refund(caller.user.id, caller.token.id, billing.reserved, caller.token.unlimited_quota === 1);
+}

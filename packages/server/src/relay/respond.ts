@@ -1,0 +1,89 @@
+import { once } from 'node:events';
+import { createParser } from 'eventsource-parser';
+import type { FastifyReply } from 'fastify';
+import type { AppContext } from '../context.js';
+import type { Attempt, UpstreamResponse } from './pipeline.js';
+import type { Billing } from './reserve.js';
+import { settle } from './settle.js';
+import { type ChunkConverter, newStreamState, type StreamState } from './stream/stream-state.js';
+import type { Usage } from './types.js';
+
+export interface Outcome {
+  usage: Usage;
+  countedLocally: boolean;
+  isStream: boolean;
+  firstTokenMs: number | null;
+  interruption?: string;
+}
+
+/** Settles the bill for an attempt that reached an upstream answer (complete or interrupted). */
+export function finishAttempt(ctx: AppContext, billing: Billing, attempt: Attempt, outcome: Outcome): void {
+  settle(ctx, {
+    caller: billing.caller,
+    reserved: billing.reserved,
+    pricing: billing.pricing,
+    groupRatio: billing.groupRatio,
+    callCount: billing.callCount,
+    usage: outcome.usage,
+    countedLocally: outcome.countedLocally,
+    channel: { id: attempt.channel.id, name: attempt.channel.name },
+    model: billing.model,
+    upstreamModel: attempt.upstreamModel,
+    isStream: outcome.isStream,
+    startedAt: attempt.startedAt,
+    firstTokenMs: outcome.firstTokenMs,
+    triedChannels: attempt.tried,
+    requestId: attempt.requestId,
+    interruption: outcome.interruption,
+  });
+  attempt.markSettled();
+}
+
+/**
+ * Relays an SSE answer: events are converted (or passed through) one by one, backpressure from a slow client is
+ * respected, and the state (usage, generated text, first-token time) is returned however the stream ended.
+ */
+export async function relaySse(
+  attempt: Attempt,
+  response: UpstreamResponse,
+  reply: FastifyReply,
+  converter: ChunkConverter,
+): Promise<{ state: StreamState; interruption?: string }> {
+  const raw = reply.raw;
+  reply.hijack();
+  raw.writeHead(200, {
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-cache',
+    connection: 'keep-alive',
+    'x-accel-buffering': 'no',
+    'x-oneapi-request-id': attempt.requestId,
+  });
+  const state = newStreamState();
+  const decoder = new TextDecoder();
+  let pending = '';
+  const parser = createParser({
+    onEvent(event) {
+      const elapsed = Math.round(performance.now() - attempt.startedAt);
+      pending += converter.push({ event: event.event, data: event.data }, state, elapsed);
+    },
+  });
+  try {
+    for await (const chunk of response.body) {
+      parser.feed(decoder.decode(chunk as Buffer, { stream: true }));
+      if (pending) {
+        const out = pending;
+        pending = '';
+        if (!raw.write(out)) await once(raw, 'drain', { signal: attempt.abort.signal });
+      }
+    }
+    raw.end(converter.end(state));
+    return { state };
+  } catch (error) {
+    const interruption = attempt.abort.signal.aborted
+      ? 'client_disconnected'
+      : `upstream_error: ${error instanceof Error ? error.message : String(error)}`;
+    if (!attempt.abort.signal.aborted) raw.end();
+    response.body.destroy();
+    return { state, interruption };
+  }
+}
