@@ -2,8 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
 import { languageOf } from '../http/envelope.js';
 import { RelayError } from './errors.js';
+import { speechHandler, transcriptionHandler } from './handlers/audio.js';
 import { handleChatCompletions } from './handlers/chat.js';
 import { listModels, retrieveModel } from './handlers/models.js';
+import { OPENAI_ENDPOINTS, openAiEndpoint } from './handlers/openai-endpoints.js';
 
 // OpenAI routes this gateway does not offer: an explicit 501 in the OpenAI shape instead of a confusing 404.
 const NOT_IMPLEMENTED: Array<[('GET' | 'POST' | 'DELETE')[], string]> = [
@@ -19,7 +21,17 @@ const NOT_IMPLEMENTED: Array<[('GET' | 'POST' | 'DELETE')[], string]> = [
 
 /** The gateway's OpenAI-compatible routes. */
 export async function relayRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  // Audio uploads stay bytes: the relay reads the fields it needs and forwards the rest untouched.
+  app.addContentTypeParser(
+    'multipart/form-data',
+    { parseAs: 'buffer', bodyLimit: 64 * 1024 * 1024 },
+    (_request, body, done) => done(null, body),
+  );
   app.post('/v1/chat/completions', (request, reply) => handleChatCompletions(ctx, request, reply));
+  for (const path of Object.keys(OPENAI_ENDPOINTS)) app.post(path, openAiEndpoint(ctx, path));
+  app.post('/v1/audio/speech', speechHandler(ctx));
+  app.post('/v1/audio/transcriptions', transcriptionHandler(ctx, '/audio/transcriptions'));
+  app.post('/v1/audio/translations', transcriptionHandler(ctx, '/audio/translations'));
   app.get('/v1/models', (request) => listModels(ctx, request));
   app.get('/v1/models/:model', (request) => retrieveModel(ctx, request));
   for (const [methods, path] of NOT_IMPLEMENTED) {

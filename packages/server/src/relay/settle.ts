@@ -28,11 +28,11 @@ export interface Settlement {
 
 /** The quota a finished (or interrupted) request costs. */
 export function quotaFor(
-  settlement: Pick<Settlement, 'pricing' | 'groupRatio' | 'usage'>,
+  settlement: Pick<Settlement, 'pricing' | 'groupRatio' | 'usage' | 'callCount'>,
   quotaPerUnit: number,
 ): number {
   const { pricing, groupRatio, usage } = settlement;
-  if (pricing.kind === 'call') return perCallQuota(pricing.price, groupRatio, quotaPerUnit);
+  if (pricing.kind === 'call') return perCallQuota(pricing.price, groupRatio, quotaPerUnit, settlement.callCount);
   return tokenQuota(
     {
       promptTokens: usage.prompt_tokens,

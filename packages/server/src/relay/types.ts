@@ -62,7 +62,7 @@ export interface UpstreamCall {
   method: 'GET' | 'POST';
   url: string;
   headers: Record<string, string>;
-  body?: string;
+  body?: string | Buffer;
 }
 
 /** What an upstream said went wrong, in a provider-neutral form. */

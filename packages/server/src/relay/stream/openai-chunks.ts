@@ -3,6 +3,8 @@ import { type ChunkConverter, SSE_DONE, sseLine } from './stream-state.js';
 
 interface OpenAiChunk {
   choices?: Array<{
+    /** Legacy completions stream `text` instead of a delta. */
+    text?: string;
     delta?: {
       content?: string | null;
       reasoning_content?: string | null;
@@ -35,6 +37,7 @@ export function openAiPassThrough(forwardUsage: boolean): ChunkConverter {
       for (const choice of chunk.choices ?? []) {
         const delta = choice.delta;
         const piece =
+          (choice.text ?? '') +
           (delta?.content ?? '') +
           (delta?.reasoning_content ?? delta?.reasoning ?? '') +
           (delta?.tool_calls ?? []).map((call) => call.function?.arguments ?? '').join('');

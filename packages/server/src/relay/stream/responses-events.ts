@@ -1,0 +1,45 @@
+import type { Usage } from '../types.js';
+import { type ChunkConverter, sseLine } from './stream-state.js';
+
+interface ResponsesEvent {
+  type?: string;
+  delta?: string;
+  response?: {
+    usage?: { input_tokens?: number; output_tokens?: number; input_tokens_details?: { cached_tokens?: number } };
+  };
+}
+
+export function responsesUsage(usage: NonNullable<ResponsesEvent['response']>['usage']): Usage | null {
+  if (!usage) return null;
+  const prompt = usage.input_tokens ?? 0;
+  const completion = usage.output_tokens ?? 0;
+  return {
+    prompt_tokens: prompt,
+    completion_tokens: completion,
+    total_tokens: prompt + completion,
+    prompt_tokens_details: { cached_tokens: usage.input_tokens_details?.cached_tokens ?? 0 },
+  };
+}
+
+/** The Responses API stream passes through unchanged (named events); usage comes with response.completed. */
+export function responsesPassThrough(): ChunkConverter {
+  return {
+    push(event, state, elapsedMs) {
+      try {
+        const body = JSON.parse(event.data) as ResponsesEvent;
+        if (body.type === 'response.output_text.delta' && body.delta) {
+          state.text += body.delta;
+          state.firstTokenMs ??= elapsedMs;
+        }
+        if (body.type === 'response.completed') {
+          state.usage = responsesUsage(body.response?.usage);
+          state.sawDone = true;
+        }
+      } catch {
+        // forward what we cannot read
+      }
+      return `${event.event ? `event: ${event.event}\n` : ''}${sseLine(event.data)}`;
+    },
+    end: () => '',
+  };
+}
