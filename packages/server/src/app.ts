@@ -67,6 +67,14 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
 
   app.setErrorHandler((error, request, reply) => {
     if (error instanceof RelayError) return reply.code(error.status).send(error.body(String(request.id)));
+    if (isRelayPath(request.url) && error instanceof ApiFailure) {
+      // The playground's session guard speaks the envelope; relay clients read the OpenAI shape.
+      const relay = new RelayError(
+        error.status === 200 ? 400 : error.status,
+        messageFor(request, error.code, error.params),
+      );
+      return reply.code(relay.status).send(relay.body(String(request.id)));
+    }
     if (isRelayPath(request.url)) {
       // Clients of the relay (OpenAI SDKs) expect the OpenAI error shape for everything, bad JSON included.
       const status = (error as { statusCode?: number }).statusCode ?? 500;

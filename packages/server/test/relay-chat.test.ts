@@ -165,3 +165,74 @@ describe('chat completions through the gateway (OpenAI SDK, mock upstreams)', ()
     expect(((await response.json()) as { error: { code: string } }).error.code).toBe('api_not_implemented');
   });
 });
+
+describe('playground (/pg/chat/completions with the console session)', () => {
+  let server: TestServer;
+  let mock: MockUpstream;
+  let root: ApiClient;
+
+  beforeAll(async () => {
+    mock = await startMockUpstream();
+    server = await startTestServer('sqlite');
+    root = await setupAndLogin(server.baseUrl);
+    await addChannel(root, { type: 1, key: 'pg-key', base_url: mock.baseUrl, models: 'gpt-4o', group: 'default,vip' });
+  });
+  afterAll(async () => {
+    await server?.close();
+    await mock?.close();
+  });
+
+  const pg = (body: object, headers: Record<string, string> = {}) =>
+    fetch(`${server.baseUrl}/pg/chat/completions`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        cookie: root.sessionCookie,
+        'new-api-user': String(root.userId),
+        ...headers,
+      },
+      body: JSON.stringify(body),
+    });
+
+  it('streams to the signed-in user and bills the user, with no token involved', async () => {
+    mock.enqueue('openai.chat', { kind: 'ok', text: 'hi from pg', usage: USAGE });
+    const before = (await server.ctx.repos.users.findById(root.userId!))!;
+    const response = await pg({
+      model: 'gpt-4o',
+      group: 'vip',
+      stream: true,
+      messages: [{ role: 'user', content: 'hi' }],
+    });
+    expect(response.headers.get('content-type')).toMatch(/text\/event-stream/);
+    const text = await response.text();
+    expect(text).toContain('"content":"hi "');
+    expect(text.trim().endsWith('data: [DONE]')).toBe(true);
+    await flushBilling(server);
+    const after = (await server.ctx.repos.users.findById(root.userId!))!;
+    expect(before.quota - after.quota).toBe(EXPECTED);
+    const log = (await server.ctx.repos.logs.list({ type: 2 }, 0, 1)).items[0]!;
+    expect(log).toMatchObject({ token_name: 'playground', token_id: 0, group: 'vip', quota: EXPECTED });
+    expect((mock.requests.at(-1)!.body as Record<string, unknown>).group).toBeUndefined();
+  });
+
+  it('refuses without a session, with an access token, and for a group the user may not use', async () => {
+    const anonymous = await fetch(`${server.baseUrl}/pg/chat/completions`, { method: 'POST', body: '{}' });
+    expect(anonymous.status).toBe(401);
+    await server.ctx.repos.users.update(root.userId!, { access_token: 'p'.repeat(32) });
+    const viaToken = await fetch(`${server.baseUrl}/pg/chat/completions`, {
+      method: 'POST',
+      headers: {
+        authorization: 'p'.repeat(32),
+        'new-api-user': String(root.userId),
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify({ model: 'gpt-4o', messages: [{ role: 'user', content: 'x' }] }),
+    });
+    expect(viaToken.status).toBe(401);
+    const forbidden = await pg({ model: 'gpt-4o', group: 'svip-only', messages: [{ role: 'user', content: 'x' }] });
+    expect(forbidden.status).toBe(403);
+    expect(((await forbidden.json()) as { error: { message: string } }).error.message).toMatch(
+      /无权访问 svip-only 分组/,
+    );
+  });
+});

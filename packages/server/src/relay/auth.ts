@@ -106,3 +106,49 @@ export async function authenticateRelay(
     : null;
   return { token, user, group, pinnedChannelId, modelLimits: limits, ip };
 }
+
+/**
+ * The playground (`/pg/chat/completions`) is called by the console with the session cookie: it bills the signed-in
+ * user directly through a stand-in token with no quota of its own, and uses the group chosen in the body, which
+ * must be one the user may use. System access tokens are refused (family rule): the playground is for people.
+ */
+export async function authenticatePlayground(
+  ctx: AppContext,
+  request: FastifyRequest,
+  lang: Language,
+  requestedGroup: string,
+): Promise<RelayCaller> {
+  const user = request.user;
+  if (!user || request.viaAccessToken) throw RelayError.of(401, lang, 'not_logged_in', undefined, 'unauthorized');
+  const group = requestedGroup || user.group;
+  if (!canUseGroup(ctx.options, user.group, group)) throw RelayError.of(403, lang, 'relay_group_forbidden', { group });
+  const ratios = ctx.options.json<Record<string, number>>('GroupRatio') ?? {};
+  if (!Object.hasOwn(ratios, group)) throw RelayError.of(403, lang, 'relay_group_deprecated', { group });
+  await ctx.ledger.prepare(user.id, null);
+  const token: TokenRow = {
+    id: 0,
+    user_id: user.id,
+    key: '',
+    status: TokenStatus.Enabled,
+    name: 'playground',
+    created_time: 0,
+    accessed_time: 0,
+    expired_time: -1,
+    remain_quota: 0,
+    unlimited_quota: 1,
+    model_limits_enabled: 0,
+    model_limits: null,
+    allow_ips: null,
+    used_quota: 0,
+    group,
+    deleted_at: null,
+  };
+  return {
+    token,
+    user,
+    group,
+    pinnedChannelId: null,
+    modelLimits: null,
+    ip: clientIp(request, ctx.config.trustedProxies),
+  };
+}

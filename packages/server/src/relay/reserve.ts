@@ -43,7 +43,12 @@ export function reserveQuota(ctx: AppContext, caller: RelayCaller, input: Reserv
           pricing.modelRatio,
           ratio,
         );
-  const failure = ctx.ledger.reserve(caller.user.id, caller.token.id, reserved, caller.token.unlimited_quota === 1);
+  const failure = ctx.ledger.reserve(
+    caller.user.id,
+    caller.token.id || null,
+    reserved,
+    caller.token.unlimited_quota === 1,
+  );
   if (failure === 'user_quota')
     throw RelayError.of(403, lang, 'relay_user_quota', undefined, 'insufficient_user_quota');
   if (failure === 'token_quota') {
@@ -54,5 +59,5 @@ export function reserveQuota(ctx: AppContext, caller: RelayCaller, input: Reserv
 
 export function refund(ctx: AppContext, billing: Billing): void {
   const { caller } = billing;
-  ctx.ledger.refund(caller.user.id, caller.token.id, billing.reserved, caller.token.unlimited_quota === 1);
+  ctx.ledger.refund(caller.user.id, caller.token.id || null, billing.reserved, caller.token.unlimited_quota === 1);
 }

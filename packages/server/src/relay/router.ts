@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { guards } from '../auth/guard.js';
 import type { AppContext } from '../context.js';
 import { languageOf } from '../http/envelope.js';
 import { RelayError } from './errors.js';
@@ -28,6 +29,9 @@ export async function relayRoutes(app: FastifyInstance, ctx: AppContext): Promis
     (_request, body, done) => done(null, body),
   );
   app.post('/v1/chat/completions', (request, reply) => handleChatCompletions(ctx, request, reply));
+  app.post('/pg/chat/completions', { preHandler: guards(ctx).user }, (request, reply) =>
+    handleChatCompletions(ctx, request, reply, true),
+  );
   for (const path of Object.keys(OPENAI_ENDPOINTS)) app.post(path, openAiEndpoint(ctx, path));
   app.post('/v1/audio/speech', speechHandler(ctx));
   app.post('/v1/audio/transcriptions', transcriptionHandler(ctx, '/audio/transcriptions'));

@@ -48,7 +48,8 @@ export function quotaFor(
 export function settle(ctx: AppContext, s: Settlement): number {
   const quota = quotaFor(s, ctx.options.number('QuotaPerUnit'));
   const { token, user } = s.caller;
-  ctx.ledger.settle(user.id, token.id, s.reserved, quota, s.channel?.id ?? null, token.unlimited_quota === 1);
+  // The playground's stand-in token (id 0) has no row: only the user is billed.
+  ctx.ledger.settle(user.id, token.id || null, s.reserved, quota, s.channel?.id ?? null, token.unlimited_quota === 1);
   if (ctx.options.bool('LogConsumeEnabled')) {
     const pricing = s.pricing;
     const other = {

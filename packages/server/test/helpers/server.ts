@@ -25,7 +25,7 @@ export async function startTestServer(
   const config = loadConfig({
     ...database.env,
     SESSION_SECRET: 'test-session-secret-0123456789abcdef',
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     CRITICAL_RATE_LIMIT: '1000',
     ...env,
   });

@@ -2,7 +2,7 @@ import type { Language } from '@gateway/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { languageOf } from '../../http/envelope.js';
-import { authenticateRelay } from '../auth.js';
+import { authenticatePlayground, authenticateRelay, type RelayCaller } from '../auth.js';
 import { RelayError } from '../errors.js';
 import { type Attempt, type RelayPlan, runRelay, type UpstreamResponse } from '../pipeline.js';
 import { type Billing, reserveQuota } from '../reserve.js';
@@ -73,12 +73,20 @@ export function chatPlan(ctx: AppContext, billing: Billing, body: ChatRequest, l
   };
 }
 
-/** `POST /v1/chat/completions`. */
-export async function handleChatCompletions(ctx: AppContext, request: FastifyRequest, reply: FastifyReply) {
+/** `POST /v1/chat/completions` (API key) and `POST /pg/chat/completions` (console session, playground). */
+export async function handleChatCompletions(
+  ctx: AppContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  playground = false,
+) {
   const startedAt = performance.now();
   const lang = languageOf(request);
-  const caller = await authenticateRelay(ctx, request, lang);
   const body = validateChat(request.body, lang);
+  const caller: RelayCaller = playground
+    ? await authenticatePlayground(ctx, request, lang, typeof body.group === 'string' ? body.group : '')
+    : await authenticateRelay(ctx, request, lang);
+  if (playground) delete body.group;
   const billing = reserveQuota(
     ctx,
     caller,
