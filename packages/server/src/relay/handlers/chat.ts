@@ -82,10 +82,12 @@ export async function handleChatCompletions(
 ) {
   const startedAt = performance.now();
   const lang = languageOf(request);
-  const body = validateChat(request.body, lang);
+  // Authentication comes first, as in the family: a request without a valid key learns nothing else.
+  const raw = request.body as { group?: unknown } | null;
   const caller: RelayCaller = playground
-    ? await authenticatePlayground(ctx, request, lang, typeof body.group === 'string' ? body.group : '')
+    ? await authenticatePlayground(ctx, request, lang, typeof raw?.group === 'string' ? raw.group : '')
     : await authenticateRelay(ctx, request, lang);
+  const body = validateChat(raw, lang);
   if (playground) delete body.group;
   const billing = reserveQuota(
     ctx,
