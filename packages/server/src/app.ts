@@ -2,6 +2,7 @@ import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { channelRoutes } from './api/channel/index.js';
 import { contentRoutes } from './api/content.js';
+import { logRoutes } from './api/log.js';
 import { optionRoutes } from './api/option.js';
 import { setupRoutes } from './api/setup.js';
 import { statusRoutes } from './api/status.js';
@@ -38,6 +39,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
             redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-api-key"]'],
           },
     bodyLimit: 128 * 1024 * 1024,
+    // The family's console and scripts call both `/api/log/self` and `/api/channel/1/`.
+    routerOptions: { ignoreTrailingSlash: true },
     trustProxy: false,
     // Per-request access lines would cost the relay more than the request itself; errors are still logged.
     logController: new LogController({ disableRequestLogging: true }),
@@ -106,6 +109,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     tokenRoutes,
     userSelfRoutes,
     channelRoutes,
+    logRoutes,
     relayRoutes,
   ]) {
     await routes(app, ctx);

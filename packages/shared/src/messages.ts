@@ -157,6 +157,7 @@ export const MESSAGES = {
     en: 'The upstream returned a response that could not be read',
   },
   relay_channel_unsupported: { zh: '该渠道类型暂不支持此接口', en: 'This channel type does not support this API yet' },
+  log_target_required: { zh: '请选择要清除的日志截止时间', en: 'Please choose the time before which logs are cleared' },
   created_count: { zh: '已创建 {count} 个', en: 'Created {count}' },
   updated: { zh: '更新成功', en: 'Updated' },
   deleted_count: { zh: '已删除 {count} 项', en: 'Deleted {count} items' },

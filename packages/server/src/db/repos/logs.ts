@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../connection.js';
 import type { LogRow, NewLog } from '../schema.js';
 
@@ -12,6 +13,29 @@ export interface LogFilter {
   startTimestamp?: number;
   endTimestamp?: number;
 }
+
+// Multi-row inserts take the union of the rows' columns, and SQLite fills a missing value with NULL instead of the
+// column default: every row is completed with the defaults first.
+const LOG_DEFAULTS = {
+  user_id: 0,
+  type: 0,
+  content: '',
+  username: '',
+  token_name: '',
+  token_id: 0,
+  model_name: '',
+  quota: 0,
+  prompt_tokens: 0,
+  completion_tokens: 0,
+  use_time: 0,
+  is_stream: 0,
+  channel_id: 0,
+  channel_name: '',
+  group: '',
+  ip: '',
+  request_id: '',
+  other: '',
+} satisfies Omit<NewLog, 'created_at'>;
 
 export function createLogsRepo(db: Db) {
   const q = db.kysely;
@@ -34,10 +58,8 @@ export function createLogsRepo(db: Db) {
     /** Batched insert: the relay's log writer hands over everything it buffered since the last flush. */
     async insertMany(rows: NewLog[]): Promise<void> {
       for (let start = 0; start < rows.length; start += 200) {
-        await q
-          .insertInto('logs')
-          .values(rows.slice(start, start + 200))
-          .execute();
+        const batch = rows.slice(start, start + 200).map((row) => ({ ...LOG_DEFAULTS, ...row }));
+        await q.insertInto('logs').values(batch).execute();
       }
     },
     async list(filter: LogFilter, offset: number, limit: number): Promise<{ items: LogRow[]; total: number }> {
@@ -54,6 +76,21 @@ export function createLogsRepo(db: Db) {
           .executeTakeFirstOrThrow(),
       ]);
       return { items, total: Number(total.n) };
+    },
+    /** Sum of quota over the filter, plus requests and tokens of the last 60 seconds (rpm, tpm). */
+    async stat(filter: LogFilter, now: number): Promise<{ quota: number; rpm: number; tpm: number }> {
+      const [total, recent] = await Promise.all([
+        filtered(filter)
+          .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('quota'), eb.lit(0)).as('quota'))
+          .executeTakeFirstOrThrow(),
+        filtered({ ...filter, startTimestamp: now - 60, endTimestamp: undefined })
+          .select((eb) => [
+            eb.fn.countAll<number>().as('requests'),
+            eb.fn.coalesce(eb.fn.sum<number>(sql<number>`prompt_tokens + completion_tokens`), eb.lit(0)).as('tokens'),
+          ])
+          .executeTakeFirstOrThrow(),
+      ]);
+      return { quota: Number(total.quota), rpm: Number(recent.requests), tpm: Number(recent.tokens) };
     },
     async deleteBefore(timestamp: number): Promise<number> {
       const result = await q.deleteFrom('logs').where('created_at', '<', timestamp).executeTakeFirst();

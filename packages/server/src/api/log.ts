@@ -1,0 +1,100 @@
+import { isAdmin, LogType } from '@gateway/shared';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { currentUser, guards } from '../auth/guard.js';
+import type { AppContext } from '../context.js';
+import type { LogFilter } from '../db/repos/logs.js';
+import type { LogRow } from '../db/schema.js';
+import { nowSeconds } from '../db/sql-helpers.js';
+import { ApiFailure, messageFor, ok } from '../http/envelope.js';
+import { queryString, readPaging } from '../http/paging.js';
+
+function int(value: unknown): number | undefined {
+  const parsed = Number(value);
+  return Number.isInteger(parsed) && parsed > 0 ? parsed : undefined;
+}
+
+/** Log filters from the query; the admin-only ones (username, channel) are read only for admins. */
+function readFilter(query: Record<string, unknown>, admin: boolean): LogFilter {
+  return {
+    type: int(query.type),
+    tokenName: queryString(query, 'token_name') || undefined,
+    modelName: queryString(query, 'model_name') || undefined,
+    group: queryString(query, 'group') || undefined,
+    startTimestamp: int(query.start_timestamp),
+    endTimestamp: int(query.end_timestamp),
+    ...(admin ? { username: queryString(query, 'username') || undefined, channelId: int(query.channel) } : {}),
+  };
+}
+
+/** A log row as the console shows it. Users never see which upstream channel served them. */
+export function logView(row: LogRow, admin: boolean) {
+  const { channel_id, channel_name, other, ...rest } = row;
+  let parsed: Record<string, unknown> | null = null;
+  try {
+    parsed = other ? (JSON.parse(other) as Record<string, unknown>) : null;
+  } catch {
+    parsed = null;
+  }
+  if (!admin && parsed) delete parsed.admin_info;
+  return {
+    ...rest,
+    other: parsed ? JSON.stringify(parsed) : '',
+    ...(admin ? { channel: channel_id, channel_name } : {}),
+  };
+}
+
+export async function logRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const { user: requireUser, admin: requireAdmin } = guards(ctx);
+  const logs = ctx.repos.logs;
+
+  const page = async (request: FastifyRequest, filter: LogFilter, admin: boolean) => {
+    const { page: p, pageSize, offset } = readPaging(request.query as Record<string, unknown>);
+    // Rows still in the write buffer belong on the page a user opens right after a call.
+    await ctx.logWriter.flush();
+    const result = await logs.list(filter, offset, pageSize);
+    return ok({
+      items: result.items.map((row) => logView(row, admin)),
+      total: result.total,
+      page: p,
+      page_size: pageSize,
+    });
+  };
+
+  app.get('/api/log/', { preHandler: requireAdmin }, async (request) =>
+    page(request, readFilter(request.query as Record<string, unknown>, true), true),
+  );
+
+  app.get('/api/log/self/', { preHandler: requireUser }, async (request) => {
+    const user = currentUser(request);
+    return page(request, { ...readFilter(request.query as Record<string, unknown>, false), userId: user.id }, false);
+  });
+
+  app.get('/api/log/stat', { preHandler: requireAdmin }, async (request) => {
+    await ctx.logWriter.flush();
+    const filter = readFilter(request.query as Record<string, unknown>, true);
+    return ok(await logs.stat({ ...filter, type: filter.type ?? LogType.Consume }, nowSeconds()));
+  });
+
+  app.get('/api/log/self/stat', { preHandler: requireUser }, async (request) => {
+    await ctx.logWriter.flush();
+    const filter = readFilter(request.query as Record<string, unknown>, false);
+    return ok(
+      await logs.stat(
+        { ...filter, type: filter.type ?? LogType.Consume, userId: currentUser(request).id },
+        nowSeconds(),
+      ),
+    );
+  });
+
+  app.delete('/api/log/', { preHandler: requireAdmin }, async (request) => {
+    const target = int((request.query as Record<string, unknown>).target_timestamp);
+    if (!target) throw new ApiFailure('log_target_required');
+    await ctx.logWriter.flush();
+    const count = await logs.deleteBefore(target);
+    request.log.info(
+      { count, before: target, by: request.user?.id, admin: isAdmin(request.user?.role) },
+      'logs deleted',
+    );
+    return ok(count, messageFor(request, 'deleted_count', { count }));
+  });
+}
