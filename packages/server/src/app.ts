@@ -25,7 +25,9 @@ const ALLOWED_BEFORE_SETUP = new Set([
 ]);
 
 function isRelayPath(url: string): boolean {
-  return url.startsWith('/v1/') || url.startsWith('/v1beta/') || url.startsWith('/pg/');
+  return (
+    url.startsWith('/v1/') || url.startsWith('/v1beta/') || url.startsWith('/pg/') || url.startsWith('/dashboard/')
+  );
 }
 
 export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {

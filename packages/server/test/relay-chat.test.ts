@@ -236,3 +236,35 @@ describe('playground (/pg/chat/completions with the console session)', () => {
     );
   });
 });
+
+describe('OpenAI billing compatibility endpoints', () => {
+  let server: TestServer;
+  let root: ApiClient;
+
+  beforeAll(async () => {
+    server = await startTestServer('sqlite');
+    root = await setupAndLogin(server.baseUrl);
+  });
+  afterAll(async () => server?.close());
+
+  const get = (path: string, key: string) =>
+    fetch(`${server.baseUrl}${path}`, { headers: { authorization: `Bearer ${key}` } }).then(
+      (r) => r.json() as Promise<Record<string, number>>,
+    );
+
+  it('reports the token’s limit and usage in dollars (and cents for usage)', async () => {
+    const key = await addToken(root, { remain_quota: 1_000_000 });
+    const token = (await server.ctx.repos.tokens.findByKey(key.slice(3)))!;
+    await server.ctx.repos.tokens.consume(token.id, 250_000);
+    for (const prefix of ['', '/v1']) {
+      expect(await get(`${prefix}/dashboard/billing/subscription`, key)).toMatchObject({
+        object: 'billing_subscription',
+        hard_limit_usd: 2,
+        access_until: 0,
+      });
+      expect(await get(`${prefix}/dashboard/billing/usage`, key)).toEqual({ object: 'list', total_usage: 50 });
+    }
+    const unlimited = await addToken(root, { unlimited_quota: true });
+    expect((await get('/v1/dashboard/billing/subscription', unlimited)).hard_limit_usd).toBe(200);
+  });
+});

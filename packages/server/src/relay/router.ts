@@ -4,6 +4,7 @@ import type { AppContext } from '../context.js';
 import { languageOf } from '../http/envelope.js';
 import { RelayError } from './errors.js';
 import { speechHandler, transcriptionHandler } from './handlers/audio.js';
+import { billingSubscription, billingUsage } from './handlers/billing-compat.js';
 import { handleChatCompletions } from './handlers/chat.js';
 import { listModels, retrieveModel } from './handlers/models.js';
 import { OPENAI_ENDPOINTS, openAiEndpoint } from './handlers/openai-endpoints.js';
@@ -37,6 +38,10 @@ export async function relayRoutes(app: FastifyInstance, ctx: AppContext): Promis
   app.post('/v1/audio/transcriptions', transcriptionHandler(ctx, '/audio/transcriptions'));
   app.post('/v1/audio/translations', transcriptionHandler(ctx, '/audio/translations'));
   app.get('/v1/models', (request) => listModels(ctx, request));
+  for (const prefix of ['', '/v1']) {
+    app.get(`${prefix}/dashboard/billing/subscription`, (request) => billingSubscription(ctx, request));
+    app.get(`${prefix}/dashboard/billing/usage`, (request) => billingUsage(ctx, request));
+  }
   app.get('/v1/models/:model', (request) => retrieveModel(ctx, request));
   for (const [methods, path] of NOT_IMPLEMENTED) {
     app.route({
