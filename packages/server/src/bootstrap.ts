@@ -12,6 +12,7 @@ import type { AppContext } from './context.js';
 import { openDatabase } from './db/connection.js';
 import { migrateToLatest } from './db/migrate.js';
 import { createRepositories } from './db/repositories.js';
+import { ModelRateLimiter } from './relay/rate-limit.js';
 import { ChannelTestRunner } from './services/channel-test-all.js';
 import { ChannelWriter } from './services/channel-writer.js';
 import { SecretBox } from './services/secret-box.js';
@@ -62,6 +63,7 @@ export async function createContext(config: Config): Promise<AppContext> {
       authCache,
       ledger,
       logWriter,
+      modelLimiter: new ModelRateLimiter(options),
       setup: { done },
       startTime: Math.floor(Date.now() / 1000),
     };

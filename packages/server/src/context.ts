@@ -9,6 +9,7 @@ import type { RedisPair } from './cache/redis.js';
 import type { Config } from './config.js';
 import type { Db } from './db/connection.js';
 import type { Repositories } from './db/repositories.js';
+import type { ModelRateLimiter } from './relay/rate-limit.js';
 import type { ChannelTestRunner } from './services/channel-test-all.js';
 import type { ChannelWriter } from './services/channel-writer.js';
 
@@ -27,6 +28,7 @@ export interface AppContext {
   authCache: AuthCache;
   ledger: QuotaLedger;
   logWriter: LogWriter;
+  modelLimiter: ModelRateLimiter;
   setup: SetupState;
   startTime: number;
 }

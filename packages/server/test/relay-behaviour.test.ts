@@ -352,3 +352,56 @@ describe('relay: authentication, failover, conversion, disconnects and concurren
     });
   });
 });
+
+describe('relay guards: sensitive words, model request rate limit, error logs', () => {
+  let server: TestServer;
+  let mock: MockUpstream;
+  let root: ApiClient;
+  let key: string;
+
+  beforeAll(async () => {
+    mock = await startMockUpstream();
+    server = await startTestServer('sqlite');
+    root = await setupAndLogin(server.baseUrl);
+    await addChannel(root, { type: 1, key: 'k', base_url: mock.baseUrl, models: 'gpt-4o-mini' });
+    key = await addToken(root, { unlimited_quota: true });
+  });
+  afterAll(async () => {
+    await server?.close();
+    await mock?.close();
+  });
+
+  it('refuses a prompt with a sensitive word only when both switches are on', async () => {
+    await root.put('/api/option/', { key: 'SensitiveWords', value: 'forbidden thing\nsecret' });
+    const client = openaiClient(server, key);
+    const prompt = { model: 'gpt-4o-mini', messages: [{ role: 'user' as const, content: 'tell me the SECRET' }] };
+    expect((await client.chat.completions.create(prompt)).choices).toHaveLength(1);
+    await root.put('/api/option/', { key: 'CheckSensitiveEnabled', value: 'true' });
+    const refused = await apiError(client.chat.completions.create(prompt));
+    expect([refused.status, plainMessage(refused)]).toEqual([400, '请求包含敏感词：SECRET']);
+    await root.put('/api/option/', { key: 'CheckSensitiveEnabled', value: 'false' });
+  });
+
+  it('limits requests per user per window, with group overrides', async () => {
+    await root.put('/api/option/', { key: 'ModelRequestRateLimitCount', value: '3' });
+    await root.put('/api/option/', { key: 'ModelRequestRateLimitEnabled', value: 'true' });
+    const client = openaiClient(server, key);
+    const call = () => client.chat.completions.create({ model: 'gpt-4o-mini', ...ask });
+    for (let index = 0; index < 3; index++) await call();
+    const limited = await apiError(call());
+    expect([limited.status, plainMessage(limited)]).toEqual([429, '您已达到请求数限制：1 分钟内最多 3 次']);
+    await root.put('/api/option/', { key: 'ModelRequestRateLimitGroup', value: '{"default":[10,1000]}' });
+    expect((await call()).choices).toHaveLength(1);
+    await root.put('/api/option/', { key: 'ModelRequestRateLimitEnabled', value: 'false' });
+  });
+
+  it('writes a type-5 log when no channel can answer', async () => {
+    mock.enqueue('openai.chat', { kind: 'status', status: 500, message: 'the upstream is down' });
+    await apiError(openaiClient(server, key).chat.completions.create({ model: 'gpt-4o-mini', ...ask }));
+    await flushBilling(server);
+    const error = (await server.ctx.repos.logs.list({ type: 5 }, 0, 1)).items[0]!;
+    expect(error).toMatchObject({ type: 5, model_name: 'gpt-4o-mini', quota: 0 });
+    expect(error.content).toContain('the upstream is down');
+    expect(JSON.parse(error.other!).status_code).toBe(500);
+  });
+});

@@ -158,6 +158,11 @@ export const MESSAGES = {
   },
   relay_channel_unsupported: { zh: '该渠道类型暂不支持此接口', en: 'This channel type does not support this API yet' },
   log_target_required: { zh: '请选择要清除的日志截止时间', en: 'Please choose the time before which logs are cleared' },
+  relay_sensitive_words: { zh: '请求包含敏感词：{word}', en: 'The request contains a sensitive word: {word}' },
+  relay_rate_limited: {
+    zh: '您已达到请求数限制：{minutes} 分钟内最多 {count} 次',
+    en: 'Request limit reached: at most {count} requests in {minutes} minutes',
+  },
   created_count: { zh: '已创建 {count} 个', en: 'Created {count}' },
   updated: { zh: '更新成功', en: 'Updated' },
   deleted_count: { zh: '已删除 {count} 项', en: 'Deleted {count} items' },

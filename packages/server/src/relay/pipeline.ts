@@ -1,7 +1,8 @@
-import { type Language, resolveModelMapping } from '@gateway/shared';
+import { type Language, LogType, resolveModelMapping } from '@gateway/shared';
 import type { FastifyReply } from 'fastify';
 import type { CachedChannel } from '../cache/channel-cache.js';
 import type { AppContext } from '../context.js';
+import { nowSeconds } from '../db/sql-helpers.js';
 import type { RelayCaller } from './auth.js';
 import { shouldDisableChannel } from './auto-disable.js';
 import { RelayError } from './errors.js';
@@ -50,6 +51,38 @@ function maybeDisable(ctx: AppContext, channel: CachedChannel, error: UpstreamEr
   if (!ctx.options.bool('AutomaticDisableChannelEnabled') || !channel.autoBan) return;
   if (!shouldDisableChannel(error, channel.type, ctx.options.get('AutomaticDisableKeywords'))) return;
   void ctx.channelWriter.setStatus(channel.id, 3, error.message).catch(() => {});
+}
+
+/** A type-5 log row for a request that no channel could answer, so admins see failures next to usage. */
+function logFailure(
+  ctx: AppContext,
+  billing: Billing,
+  error: RelayError,
+  tried: number[],
+  meta: { startedAt: number; requestId: string },
+): void {
+  const { caller } = billing;
+  const channel = tried.length ? ctx.channelCache.get(tried.at(-1)!) : undefined;
+  ctx.logWriter.append({
+    user_id: caller.user.id,
+    created_at: nowSeconds(),
+    type: LogType.Error,
+    content: error.message,
+    username: caller.user.username,
+    token_name: caller.token.name,
+    token_id: caller.token.id,
+    model_name: billing.model,
+    use_time: Math.round((performance.now() - meta.startedAt) / 1000),
+    channel_id: channel?.id ?? 0,
+    channel_name: channel?.name ?? '',
+    group: caller.group,
+    request_id: meta.requestId,
+    other: JSON.stringify({
+      status_code: error.status,
+      error_code: error.code,
+      admin_info: { use_channel: tried.map(String) },
+    }),
+  });
 }
 
 export function upstreamModelFor(channel: CachedChannel, model: string): string {
@@ -127,7 +160,7 @@ export async function runRelay(
         reply.raw.off('close', onClose);
       }
     }
-    throw (
+    const error =
       lastError ??
       RelayError.of(
         503,
@@ -135,8 +168,9 @@ export async function runRelay(
         'relay_no_channel',
         { group: caller.group, model: billing.model },
         'model_not_found',
-      )
-    );
+      );
+    if (ctx.config.errorLogEnabled) logFailure(ctx, billing, error, tried, meta);
+    throw error;
   } finally {
     if (!settled) refund(ctx, billing);
   }

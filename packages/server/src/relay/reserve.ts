@@ -3,6 +3,7 @@ import type { AppContext } from '../context.js';
 import type { RelayCaller } from './auth.js';
 import { RelayError } from './errors.js';
 import { groupRatio, type ModelPricing, modelPricing } from './pricing.js';
+import { findSensitiveWord } from './sensitive.js';
 import { userSetting } from './user-setting.js';
 
 /** A request's price and what was reserved for it; settled (or refunded) exactly once. */
@@ -21,12 +22,28 @@ export interface ReserveInput {
   promptEstimate: number;
   maxOutput: number;
   callCount?: number;
+  /** The prompt's text, for the sensitive-word check (built only when the check is on). */
+  promptText?: () => string;
 }
 
 /** Prices the request and reserves its estimated cost on the user and the token, in memory. */
 export function reserveQuota(ctx: AppContext, caller: RelayCaller, input: ReserveInput, lang: Language): Billing {
   if (caller.modelLimits && !caller.modelLimits.has(input.model)) {
     throw RelayError.of(403, lang, 'relay_model_forbidden', { model: input.model }, 'model_not_allowed');
+  }
+  const word = input.promptText ? findSensitiveWord(ctx.options, input.promptText) : null;
+  if (word) throw RelayError.of(400, lang, 'relay_sensitive_words', { word }, 'sensitive_words_detected');
+  if (!ctx.modelLimiter.admit(caller.user.id, caller.group)) {
+    throw RelayError.of(
+      429,
+      lang,
+      'relay_rate_limited',
+      {
+        minutes: ctx.options.number('ModelRequestRateLimitDurationMinutes'),
+        count: ctx.options.number('ModelRequestRateLimitCount'),
+      },
+      'rate_limit_exceeded',
+    );
   }
   const acceptUnset = userSetting(caller.user).accept_unset_model_ratio_model === true;
   const pricing = modelPricing(ctx.options, input.model, acceptUnset);

@@ -37,6 +37,7 @@ export function finishAttempt(ctx: AppContext, billing: Billing, attempt: Attemp
     interruption: outcome.interruption,
   });
   attempt.markSettled();
+  if (!outcome.interruption) ctx.modelLimiter.succeeded(billing.caller.user.id);
 }
 
 /**

@@ -5,6 +5,7 @@ import { languageOf } from '../../http/envelope.js';
 import { authenticatePlayground, authenticateRelay, type RelayCaller } from '../auth.js';
 import { RelayError } from '../errors.js';
 import { type Attempt, type RelayPlan, runRelay, type UpstreamResponse } from '../pipeline.js';
+import { messageText } from '../providers/text-content.js';
 import { type Billing, reserveQuota } from '../reserve.js';
 import { finishAttempt, relaySse } from '../respond.js';
 import type { ChatRequest, Usage } from '../types.js';
@@ -92,7 +93,12 @@ export async function handleChatCompletions(
   const billing = reserveQuota(
     ctx,
     caller,
-    { model: body.model, promptEstimate: estimatePromptTokens(body.messages), maxOutput: maxOutputTokens(body) },
+    {
+      model: body.model,
+      promptEstimate: estimatePromptTokens(body.messages),
+      maxOutput: maxOutputTokens(body),
+      promptText: () => body.messages.map(messageText).join('\n'),
+    },
     lang,
   );
   return runRelay(ctx, reply, billing, chatPlan(ctx, billing, body, lang), {

@@ -130,6 +130,7 @@ export function openAiEndpoint(ctx: AppContext, path: string) {
         promptEstimate: Math.ceil(input.length / 4),
         maxOutput: spec.maxOutput?.(body) ?? 0,
         callCount: spec.callCount?.(body),
+        promptText: () => input,
       },
       lang,
     );
