@@ -24,6 +24,10 @@ const ALLOWED_BEFORE_SETUP = new Set([
   '/api/home_page_content',
 ]);
 
+function errorFormat(url: string): 'openai' | 'claude' {
+  return url.startsWith('/v1/messages') ? 'claude' : 'openai';
+}
+
 function isRelayPath(url: string): boolean {
   return (
     url.startsWith('/v1/') || url.startsWith('/v1beta/') || url.startsWith('/pg/') || url.startsWith('/dashboard/')
@@ -71,14 +75,15 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   });
 
   app.setErrorHandler((error, request, reply) => {
-    if (error instanceof RelayError) return reply.code(error.status).send(error.body(String(request.id)));
+    if (error instanceof RelayError)
+      return reply.code(error.status).send(error.body(String(request.id), errorFormat(request.url)));
     if (isRelayPath(request.url) && error instanceof ApiFailure) {
       // The playground's session guard speaks the envelope; relay clients read the OpenAI shape.
       const relay = new RelayError(
         error.status === 200 ? 400 : error.status,
         messageFor(request, error.code, error.params),
       );
-      return reply.code(relay.status).send(relay.body(String(request.id)));
+      return reply.code(relay.status).send(relay.body(String(request.id), errorFormat(request.url)));
     }
     if (isRelayPath(request.url)) {
       // Clients of the relay (OpenAI SDKs) expect the OpenAI error shape for everything, bad JSON included.
@@ -86,7 +91,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       const message = status < 500 && error instanceof Error ? error.message : messageFor(request, 'internal_error');
       if (status >= 500) request.log.error({ err: error, url: request.url }, 'relay error');
       const relay = new RelayError(status, message, status < 500 ? 'invalid_request_error' : 'new_api_error');
-      return reply.code(status).send(relay.body(String(request.id)));
+      return reply.code(status).send(relay.body(String(request.id), errorFormat(request.url)));
     }
     if (error instanceof ApiFailure) {
       return reply.code(error.status).send({ success: false, message: messageFor(request, error.code, error.params) });

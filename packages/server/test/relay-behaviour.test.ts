@@ -251,16 +251,55 @@ describe('relay: authentication, failover, conversion, disconnects and concurren
       expect(body.messages).toEqual([{ role: 'user', content: [{ type: 'text', text: 'hi' }] }]);
     });
 
-    it('does not yet relay the Claude-native /v1/messages route', async () => {
+    it('serves Anthropic clients on /v1/messages: natively from a Claude channel, converted from an OpenAI one', async () => {
+      await addChannel(root, { type: 1, key: 'oa', base_url: mock.baseUrl, models: 'claude-via-openai' });
+      await priceModels(server, root, { 'claude-via-openai': 1 });
+      // The 1.x SDK sends the key as a Bearer token; Claude Code and older SDKs use x-api-key (tested below).
       const anthropic = new Anthropic({ apiKey: key, baseURL: server.baseUrl, maxRetries: 0 });
-      const error = await apiError(
-        anthropic.messages.create({
+      for (const model of ['claude-3-5-haiku-20241022', 'claude-via-openai']) {
+        mock.reset();
+        const message = await anthropic.messages.create({
+          model,
+          max_tokens: 100,
+          system: 'be brief',
+          messages: [{ role: 'user', content: 'hi' }],
+        });
+        expect(message.type).toBe('message');
+        expect((message.content[0] as { text: string }).text).toMatch(/mock/);
+        expect(message.usage.output_tokens).toBe(5);
+        const stream = anthropic.messages.stream({
+          model,
+          max_tokens: 100,
+          messages: [{ role: 'user', content: 'hi' }],
+        });
+        let text = '';
+        stream.on('text', (delta) => {
+          text += delta;
+        });
+        const final = await stream.finalMessage();
+        expect(text).toBe((message.content[0] as { text: string }).text);
+        expect(final.usage.output_tokens).toBe(5);
+        expect(final.stop_reason).toBe('end_turn');
+      }
+      const upstreamPaths = mock.requests.map((request) => request.path);
+      expect(upstreamPaths).toEqual(['/v1/chat/completions', '/v1/chat/completions']);
+      const viaHeader = await fetch(`${server.baseUrl}/v1/messages`, {
+        method: 'POST',
+        headers: { 'x-api-key': key, 'anthropic-version': '2023-06-01', 'content-type': 'application/json' },
+        body: JSON.stringify({
           model: 'claude-3-5-haiku-20241022',
           max_tokens: 10,
           messages: [{ role: 'user', content: 'hi' }],
         }),
-      );
-      expect(error.status).toBe(404);
+      });
+      expect(viaHeader.status).toBe(200);
+      const bad = await fetch(`${server.baseUrl}/v1/messages`, {
+        method: 'POST',
+        headers: { 'x-api-key': 'sk-wrong', 'content-type': 'application/json' },
+        body: '{}',
+      });
+      expect(bad.status).toBe(401);
+      expect(await bad.json()).toMatchObject({ type: 'error', error: { type: 'authentication_error' } });
     });
   });
 

@@ -1,5 +1,19 @@
 import { type Language, type MessageCode, translate } from '@gateway/shared';
 
+const CLAUDE_ERROR_TYPES: Record<number, string> = {
+  400: 'invalid_request_error',
+  401: 'authentication_error',
+  403: 'permission_error',
+  404: 'not_found_error',
+  413: 'request_too_large',
+  429: 'rate_limit_error',
+  529: 'overloaded_error',
+};
+
+function claudeErrorType(status: number): string {
+  return CLAUDE_ERROR_TYPES[status] ?? 'api_error';
+}
+
 /**
  * A relay failure in the OpenAI error shape `{error:{message,type,code}}` with a real HTTP status. The request id
  * is appended to the message (family convention) so a user's bug report can be matched to the log line.
@@ -26,7 +40,10 @@ export class RelayError extends Error {
     return new RelayError(status, translate(code, lang, params), 'new_api_error', errorCode);
   }
 
-  body(requestId: string) {
-    return { error: { message: `${this.message} (request id: ${requestId})`, type: this.type, code: this.code } };
+  body(requestId: string, format: 'openai' | 'claude' = 'openai') {
+    const message = `${this.message} (request id: ${requestId})`;
+    // Anthropic clients read `{type:'error', error:{type, message}}`.
+    if (format === 'claude') return { type: 'error', error: { type: claudeErrorType(this.status), message } };
+    return { error: { message, type: this.type, code: this.code } };
   }
 }

@@ -6,6 +6,7 @@ import { RelayError } from './errors.js';
 import { speechHandler, transcriptionHandler } from './handlers/audio.js';
 import { billingSubscription, billingUsage } from './handlers/billing-compat.js';
 import { handleChatCompletions } from './handlers/chat.js';
+import { claudeMessagesHandler } from './handlers/claude-messages.js';
 import { listModels, retrieveModel } from './handlers/models.js';
 import { OPENAI_ENDPOINTS, openAiEndpoint } from './handlers/openai-endpoints.js';
 
@@ -34,6 +35,7 @@ export async function relayRoutes(app: FastifyInstance, ctx: AppContext): Promis
     handleChatCompletions(ctx, request, reply, true),
   );
   for (const path of Object.keys(OPENAI_ENDPOINTS)) app.post(path, openAiEndpoint(ctx, path));
+  app.post('/v1/messages', claudeMessagesHandler(ctx));
   app.post('/v1/audio/speech', speechHandler(ctx));
   app.post('/v1/audio/transcriptions', transcriptionHandler(ctx, '/audio/transcriptions'));
   app.post('/v1/audio/translations', transcriptionHandler(ctx, '/audio/translations'));
