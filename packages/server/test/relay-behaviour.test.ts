@@ -309,8 +309,11 @@ describe('relay: authentication, failover, conversion, disconnects and concurren
       await priceModels(server, root, { 'stream-model': 1 });
       const words = Array.from({ length: 40 }, (_, index) => `word${index}`).join(' ');
       mock.enqueue('openai.chat', { kind: 'ok', text: words, chunkDelayMs: 40 });
-      const limitedKey = await addToken(root, { name: 'stream', remain_quota: 100_000 });
-      const before = await balances(server, root.userId!, limitedKey);
+      // A user of its own: other tests' streams may still be settling on root's balance.
+      const user = await signedInUser(server.baseUrl, server.ctx.repos, 'leaver');
+      await server.ctx.repos.users.addQuota(user.userId!, 1_000_000);
+      const limitedKey = await addToken(user, { name: 'stream', remain_quota: 100_000 });
+      const before = await balances(server, user.userId!, limitedKey);
       const controller = new AbortController();
       const stream = await openaiClient(server, limitedKey).chat.completions.create(
         { model: 'stream-model', ...ask, stream: true },
@@ -339,7 +342,7 @@ describe('relay: authentication, failover, conversion, disconnects and concurren
       expect(log.completion_tokens).toBeGreaterThan(0);
       expect(log.completion_tokens).toBeLessThan(40 * 2);
       expect(log.quota).toBe(log.prompt_tokens + log.completion_tokens);
-      const after = await balances(server, root.userId!, limitedKey);
+      const after = await balances(server, user.userId!, limitedKey);
       expect(before.token.remain_quota - after.token.remain_quota).toBe(log.quota);
       expect(before.user.quota - after.user.quota).toBe(log.quota);
     });

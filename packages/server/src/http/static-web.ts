@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
@@ -22,12 +22,20 @@ export async function serveWeb(app: FastifyInstance, distDir: string | null): Pr
       },
     });
   }
-  const indexHtml = hasWeb && indexFile ? readFileSync(indexFile, 'utf8') : null;
+  // Re-read on change so a rebuilt console is served without restarting; the stat is cheap and off the relay path.
+  let cached: { mtimeMs: number; html: string } | null = null;
+  const indexHtml = () => {
+    if (!hasWeb || !indexFile) return null;
+    const { mtimeMs } = statSync(indexFile);
+    if (!cached || cached.mtimeMs !== mtimeMs) cached = { mtimeMs, html: readFileSync(indexFile, 'utf8') };
+    return cached.html;
+  };
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     const isApi = API_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
-    if (isApi || request.method !== 'GET' || !indexHtml) {
+    const html = indexHtml();
+    if (isApi || request.method !== 'GET' || !html) {
       if (path.startsWith('/api')) return reply.code(404).send({ success: false, message: `Not found: ${path}` });
       return reply.code(404).send({
         error: {
@@ -37,12 +45,12 @@ export async function serveWeb(app: FastifyInstance, distDir: string | null): Pr
         },
       });
     }
-    return reply.header('Cache-Control', 'no-store').type('text/html; charset=utf-8').send(indexHtml);
+    return reply.header('Cache-Control', 'no-store').type('text/html; charset=utf-8').send(html);
   });
 
-  if (indexHtml) {
+  if (hasWeb) {
     app.get('/', (_request, reply) =>
-      reply.header('Cache-Control', 'no-store').type('text/html; charset=utf-8').send(indexHtml),
+      reply.header('Cache-Control', 'no-store').type('text/html; charset=utf-8').send(indexHtml()),
     );
   }
 }

@@ -70,7 +70,8 @@ export async function testChannel(
     };
   }
   const elapsedMs = Math.round(performance.now() - started);
-  await deps.channels.update(channel.id, { response_time: elapsedMs, test_time: nowSeconds() });
+  // A failed test has no meaningful latency: 0 makes the console show "no time" instead of a fast green tag.
+  await deps.channels.update(channel.id, { response_time: failure ? 0 : elapsedMs, test_time: nowSeconds() });
   const result: ChannelTestResult = {
     success: failure === null,
     message: failure?.message ?? '',
