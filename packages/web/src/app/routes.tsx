@@ -29,7 +29,7 @@ export const PAGE_ROUTES: PageRoute[] = [
   { path: '/pricing', access: 'public' },
   { path: '/about', access: 'public', page: () => import('../features/about/pages/about-page') },
   // Signed-in users
-  { path: '/token', access: 'user' }, // where a password login lands
+  { path: '/token', access: 'user', page: () => import('../features/token/pages/token-page') }, // where a password login lands
   { path: '/playground', access: 'user' },
   { path: '/log', access: 'user' },
   { path: '/detail', access: 'user' },
@@ -38,12 +38,12 @@ export const PAGE_ROUTES: PageRoute[] = [
   { path: '/topup', access: 'user' },
   { path: '/personal', access: 'user' },
   { path: '/user/edit', access: 'user' }, // edit own account
-  { path: '/chat/:id?', access: 'user' },
-  { path: '/chat2link', access: 'user' },
+  { path: '/chat/:id?', access: 'user', page: () => import('../features/chat/pages/chat-page') },
+  { path: '/chat2link', access: 'user', page: () => import('../features/chat/pages/chat2link-page') },
   // Admins
-  { path: '/channel', access: 'admin' },
-  { path: '/channel/add', access: 'admin' },
-  { path: '/channel/edit/:id', access: 'admin' },
+  { path: '/channel', access: 'admin', page: () => import('../features/channel/pages/channel-page') },
+  { path: '/channel/add', access: 'admin', page: () => import('../features/channel/pages/channel-edit-page') },
+  { path: '/channel/edit/:id', access: 'admin', page: () => import('../features/channel/pages/channel-edit-page') },
   { path: '/redemption', access: 'admin' },
   { path: '/user', access: 'admin' },
   { path: '/user/edit/:id', access: 'admin' },

@@ -1,0 +1,212 @@
+import { ChannelStatus, channelType } from '@gateway/shared';
+import { InputNumber, Space, Tag, Tooltip, Typography } from 'antd';
+import dayjs from 'dayjs';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { notify } from '../../../lib/notify';
+import { useFormatQuota } from '../../status/use-format-quota';
+import { autoDisableInfo, latencyColor } from '../channel-view';
+import type { Channel } from '../types';
+
+export function ChannelTypeTag({ type }: { type: number }) {
+  const { t } = useTranslation();
+  const info = channelType(type);
+  return (
+    <Tag color={info?.color ?? 'default'} variant="filled">
+      {info?.label ?? t('channel.type_unknown', { type })}
+    </Tag>
+  );
+}
+
+export function GroupTags({ groups }: { groups: string[] }) {
+  return (
+    <Space size={[2, 4]} wrap>
+      {groups.map((group) => (
+        <Tag key={group} variant="filled" color="blue">
+          {group}
+        </Tag>
+      ))}
+    </Space>
+  );
+}
+
+export function ChannelStatusTag({ channel }: { channel: Channel }) {
+  const { t } = useTranslation();
+  if (channel.status === ChannelStatus.Enabled) {
+    return (
+      <Tag color="green" variant="filled">
+        {t('channel.status_enabled')}
+      </Tag>
+    );
+  }
+  if (channel.status === ChannelStatus.ManuallyDisabled) {
+    return (
+      <Tag color="red" variant="filled">
+        {t('channel.status_disabled')}
+      </Tag>
+    );
+  }
+  if (channel.status === ChannelStatus.AutoDisabled) {
+    const { reason, time } = autoDisableInfo(channel);
+    const title = (
+      <div data-testid="auto-disabled-detail">
+        <div>{t('channel.disabled_reason', { reason: reason || t('channel.disabled_reason_unknown') })}</div>
+        {time > 0 && <div>{t('channel.disabled_time', { time: dayjs.unix(time).format('YYYY-MM-DD HH:mm:ss') })}</div>}
+      </div>
+    );
+    return (
+      <Tooltip title={title}>
+        <Tag color="orange" variant="filled" className="clickable-tag">
+          {t('channel.status_auto_disabled')}
+        </Tag>
+      </Tooltip>
+    );
+  }
+  return <Tag variant="filled">{t('channel.status_unknown')}</Tag>;
+}
+
+/** Last test's response time, coloured by speed; clicking tests the channel again. */
+export function LatencyTag({ channel, testing, onTest }: { channel: Channel; testing: boolean; onTest: () => void }) {
+  const { t } = useTranslation();
+  // A failed test records no time: say so instead of showing a green 0.00 s.
+  const tested = channel.response_time > 0;
+  const color = tested ? latencyColor(channel.response_time) : 'default';
+  const label = tested
+    ? t('channel.seconds', { value: (channel.response_time / 1000).toFixed(2) })
+    : channel.test_time > 0
+      ? t('channel.no_latency')
+      : t('channel.not_tested');
+  const tip =
+    channel.test_time > 0
+      ? t('channel.tested_at', { time: dayjs.unix(channel.test_time).format('YYYY-MM-DD HH:mm:ss') })
+      : t('channel.click_to_test');
+  return (
+    <Tooltip title={tip}>
+      <Tag
+        color={color}
+        variant="filled"
+        className="clickable-tag"
+        data-latency={tested ? color : 'none'}
+        role="button"
+        tabIndex={0}
+        aria-label={t('channel.test_channel', { name: channel.name })}
+        aria-busy={testing}
+        onClick={onTest}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter' || event.key === ' ') onTest();
+        }}
+      >
+        {testing ? t('channel.testing') : label}
+      </Tag>
+    </Tooltip>
+  );
+}
+
+/** Used quota, and the upstream balance (clicking refreshes it when the type has a balance API). */
+export function BalanceCell({
+  channel,
+  updating,
+  onUpdate,
+}: {
+  channel: Channel;
+  updating: boolean;
+  onUpdate: () => void;
+}) {
+  const { t } = useTranslation();
+  const formatQuota = useFormatQuota();
+  const supported = Boolean(channelType(channel.type)?.balance);
+  const balanceText = supported ? `$${Number(channel.balance ?? 0).toFixed(2)}` : '—';
+  const tip = !supported
+    ? t('errors:channel_balance_unsupported')
+    : channel.balance_updated_time > 0
+      ? t('channel.balance_updated_at', {
+          time: dayjs.unix(channel.balance_updated_time).format('YYYY-MM-DD HH:mm:ss'),
+        })
+      : t('channel.click_to_update_balance');
+  return (
+    <Space size={2} orientation="vertical" className="balance-cell">
+      <Tooltip title={t('channel.used_quota')}>
+        <Tag variant="filled">{t('channel.used', { value: formatQuota(channel.used_quota) })}</Tag>
+      </Tooltip>
+      <Tooltip title={tip}>
+        <Tag
+          variant="filled"
+          color={supported ? 'cyan' : 'default'}
+          className="clickable-tag"
+          role="button"
+          tabIndex={0}
+          aria-label={t('channel.update_balance_of', { name: channel.name })}
+          onClick={() => (supported ? onUpdate() : notify.info(t('errors:channel_balance_unsupported')))}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter') (supported ? onUpdate : () => {})();
+          }}
+        >
+          {updating ? t('channel.updating') : t('channel.remaining', { value: balanceText })}
+        </Tag>
+      </Tooltip>
+    </Space>
+  );
+}
+
+/** An integer edited in place and saved on blur or Enter, only when it changed and is valid. */
+export function InlineNumber({
+  value,
+  min,
+  label,
+  invalidMessage,
+  onSave,
+  placeholder,
+}: {
+  value: number | null;
+  min: number;
+  label: string;
+  invalidMessage: string;
+  onSave: (value: number) => void;
+  placeholder?: string;
+}) {
+  const [draft, setDraft] = useState<number | null>(value);
+  useEffect(() => setDraft(value), [value]);
+
+  const commit = () => {
+    if (draft === null || draft === value) {
+      setDraft(value);
+      return;
+    }
+    if (!Number.isInteger(draft) || draft < min) {
+      notify.error(invalidMessage);
+      setDraft(value);
+      return;
+    }
+    onSave(draft);
+  };
+
+  return (
+    <InputNumber
+      size="small"
+      value={draft}
+      min={min}
+      precision={0}
+      className="inline-number"
+      aria-label={label}
+      placeholder={placeholder}
+      onChange={(next) => setDraft(typeof next === 'number' ? next : null)}
+      onBlur={commit}
+      onPressEnter={(event) => event.currentTarget.blur()}
+    />
+  );
+}
+
+export function ChannelName({ channel, showTag }: { channel: Channel; showTag: boolean }) {
+  return (
+    <Space size={4} wrap={false}>
+      <Tooltip title={channel.remark || undefined}>
+        <Typography.Text strong>{channel.name}</Typography.Text>
+      </Tooltip>
+      {showTag && channel.tag && (
+        <Tag variant="filled" color="purple">
+          {channel.tag}
+        </Tag>
+      )}
+    </Space>
+  );
+}

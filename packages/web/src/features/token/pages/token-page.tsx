@@ -1,0 +1,240 @@
+import {
+  CopyOutlined,
+  DeleteOutlined,
+  KeyOutlined,
+  PlusOutlined,
+  ReloadOutlined,
+  SearchOutlined,
+} from '@ant-design/icons';
+import { PAGE_SIZES, TokenStatus } from '@gateway/shared';
+import { App, Button, Card, Empty, Flex, Form, Input, Skeleton, Space, Typography } from 'antd';
+import { type Key, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { notify } from '../../../lib/notify';
+import { useIsMobile } from '../../../lib/use-media-query';
+import { useDeleteToken } from '../api/use-delete-token';
+import { useDeleteTokens } from '../api/use-delete-tokens';
+import { useTokens } from '../api/use-tokens';
+import { useUpdateTokenStatus } from '../api/use-update-token-status';
+import { TokenCards } from '../components/token-cards';
+import { TokenFormDrawer } from '../components/token-form-drawer';
+import { TokenTable } from '../components/token-table';
+import '../token.css';
+import { readPageSize, writePageSize } from '../token-prefs';
+import { displayKey, type Token, type TokenListQuery } from '../types';
+import { useCopyText } from '../use-copy-text';
+
+interface SearchValues {
+  keyword?: string;
+  token?: string;
+}
+
+/** The edited row stays set while the drawer closes, so its content does not flip to the create form. */
+interface DrawerState {
+  open: boolean;
+  token?: Token;
+}
+
+export default function TokenPage() {
+  const { t } = useTranslation();
+  const { modal } = App.useApp();
+  const isMobile = useIsMobile();
+  const List = isMobile ? TokenCards : TokenTable;
+  const [query, setQuery] = useState<TokenListQuery>(() => ({
+    page: 1,
+    pageSize: readPageSize(),
+    keyword: '',
+    token: '',
+  }));
+  const tokens = useTokens(query);
+  const updateStatus = useUpdateTokenStatus();
+  const deleteOne = useDeleteToken();
+  const deleteMany = useDeleteTokens();
+  const { copy, fallback } = useCopyText();
+  const [drawer, setDrawer] = useState<DrawerState>({ open: false });
+  // Rows are kept by id so a selection survives paging (the table only hands back rows of the current page).
+  const [selected, setSelected] = useState<Map<number, Token>>(new Map());
+  const searching = query.keyword.trim() !== '' || query.token.trim() !== '';
+
+  const selectedKeys = useMemo(() => [...selected.keys()], [selected]);
+
+  const onSelect = (keys: Key[], rows: Token[]) => {
+    setSelected((previous) => {
+      const next = new Map<number, Token>();
+      for (const key of keys) {
+        const id = Number(key);
+        const row = rows.find((candidate) => candidate?.id === id) ?? previous.get(id);
+        if (row) next.set(id, row);
+      }
+      return next;
+    });
+  };
+
+  const onSearch = (values: SearchValues) =>
+    setQuery((previous) => ({ ...previous, page: 1, keyword: values.keyword ?? '', token: values.token ?? '' }));
+
+  const onToggleStatus = (token: Token) => {
+    const status = token.status === TokenStatus.Enabled ? TokenStatus.Disabled : TokenStatus.Enabled;
+    updateStatus.mutate(
+      { id: token.id, status },
+      {
+        onSuccess: () =>
+          notify.success(status === TokenStatus.Enabled ? t('token.enabled_done') : t('token.disabled_done')),
+      },
+    );
+  };
+
+  const onDelete = (token: Token) =>
+    deleteOne.mutate(token.id, {
+      onSuccess: () => {
+        notify.success(t('token.deleted'));
+        setSelected((previous) => {
+          const next = new Map(previous);
+          next.delete(token.id);
+          return next;
+        });
+      },
+    });
+
+  const requireSelection = (): Token[] | null => {
+    if (selected.size === 0) {
+      notify.error(t('token.select_first'));
+      return null;
+    }
+    return [...selected.values()];
+  };
+
+  const onCopySelected = () => {
+    const rows = requireSelection();
+    if (rows)
+      void copy(rows.map((row) => displayKey(row.key)).join('\n'), t('token.keys_copied', { count: rows.length }));
+  };
+
+  const onDeleteSelected = () => {
+    const rows = requireSelection();
+    if (!rows) return;
+    modal.confirm({
+      title: t('token.delete_selected_confirm', { count: rows.length }),
+      okText: t('ui.delete'),
+      okButtonProps: { danger: true },
+      cancelText: t('ui.cancel'),
+      onOk: () =>
+        deleteMany.mutateAsync(
+          rows.map((row) => row.id),
+          {
+            onSuccess: (count) => {
+              notify.success(t('errors:deleted_count', { count: count ?? rows.length }));
+              setSelected(new Map());
+            },
+          },
+        ),
+    });
+  };
+
+  const openCreate = () => setDrawer({ open: true });
+
+  const empty = tokens.isError ? (
+    <Empty description={t('token.load_failed')}>
+      <Button icon={<ReloadOutlined />} onClick={() => void tokens.refetch()}>
+        {t('common.retry')}
+      </Button>
+    </Empty>
+  ) : searching ? (
+    <Empty description={t('token.no_match')} />
+  ) : (
+    <Empty image={<KeyOutlined className="empty-icon" />} description={t('token.empty')}>
+      <Button type="primary" icon={<PlusOutlined />} onClick={openCreate}>
+        {t('token.create')}
+      </Button>
+    </Empty>
+  );
+
+  return (
+    <div className="page-container page-container-wide">
+      <Card styles={{ body: { padding: isMobile ? 12 : 24 } }}>
+        <Flex vertical gap={16}>
+          <div>
+            <Typography.Title level={4} style={{ margin: 0 }}>
+              {t('token.title')}
+            </Typography.Title>
+            <Typography.Text type="secondary">{t('token.subtitle')}</Typography.Text>
+          </div>
+
+          <Flex gap={12} wrap justify="space-between" align="flex-start">
+            <Space wrap>
+              <Button type="primary" icon={<PlusOutlined />} onClick={openCreate} data-testid="token-create">
+                {t('token.create')}
+              </Button>
+              <Button icon={<CopyOutlined />} onClick={onCopySelected}>
+                {t('token.copy_selected')}
+              </Button>
+              <Button danger icon={<DeleteOutlined />} onClick={onDeleteSelected}>
+                {t('token.delete_selected')}
+              </Button>
+              {selected.size > 0 && (
+                <Typography.Text type="secondary">{t('ui.selected_count', { count: selected.size })}</Typography.Text>
+              )}
+            </Space>
+            <Form<SearchValues> layout="inline" onFinish={onSearch} className="table-search">
+              <Form.Item name="keyword">
+                <Input
+                  allowClear
+                  prefix={<SearchOutlined />}
+                  placeholder={t('token.search_keyword')}
+                  aria-label={t('token.search_keyword')}
+                />
+              </Form.Item>
+              <Form.Item name="token">
+                <Input allowClear placeholder={t('token.search_token')} aria-label={t('token.search_token')} />
+              </Form.Item>
+              <Form.Item>
+                <Button htmlType="submit" loading={tokens.isFetching && !tokens.isPending}>
+                  {t('ui.search')}
+                </Button>
+              </Form.Item>
+            </Form>
+          </Flex>
+
+          {tokens.isPending ? (
+            <Skeleton active paragraph={{ rows: 6 }} data-testid="token-skeleton" />
+          ) : (
+            <List
+              tokens={tokens.data?.items ?? []}
+              loading={tokens.isFetching}
+              pagination={{
+                current: query.page,
+                pageSize: query.pageSize,
+                total: tokens.data?.total ?? 0,
+                showSizeChanger: true,
+                pageSizeOptions: PAGE_SIZES.map(String),
+                showTotal: (total) => t('ui.total', { total }),
+                onChange: (page, pageSize) => {
+                  if (pageSize !== query.pageSize) writePageSize(pageSize);
+                  setQuery((previous) => ({
+                    ...previous,
+                    page: pageSize !== previous.pageSize ? 1 : page,
+                    pageSize,
+                  }));
+                },
+              }}
+              selectedKeys={selectedKeys}
+              onSelect={onSelect}
+              onToggleStatus={onToggleStatus}
+              togglingId={updateStatus.isPending ? updateStatus.variables?.id : undefined}
+              onCopy={(token) => void copy(displayKey(token.key), t('token.key_copied'))}
+              onEdit={(token) => setDrawer({ open: true, token })}
+              onDelete={onDelete}
+              empty={empty}
+            />
+          )}
+        </Flex>
+      </Card>
+      <TokenFormDrawer
+        open={drawer.open}
+        token={drawer.token}
+        onClose={() => setDrawer((previous) => ({ ...previous, open: false }))}
+      />
+      {fallback}
+    </div>
+  );
+}
