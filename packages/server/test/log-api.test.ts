@@ -105,3 +105,23 @@ describe.each(dialects)('usage log API on %s', (dialect) => {
     expect((await root.get<LogPage>('/api/log/')).data.total).toBe(3);
   });
 });
+
+describe('admin user detail', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer('sqlite');
+  });
+  afterAll(async () => server?.close());
+
+  it('shows one user to admins only, without secrets', async () => {
+    const root = await setupAndLogin(server.baseUrl);
+    const bob = await signedInUser(server.baseUrl, server.ctx.repos, 'bob');
+    await server.ctx.repos.users.update(bob.userId!, { access_token: 'x'.repeat(32) });
+    const detail = await root.get<Record<string, unknown>>(`/api/user/${bob.userId}`);
+    expect(detail.data).toMatchObject({ username: 'bob', quota: 0 });
+    expect(detail.data).not.toHaveProperty('password');
+    expect(detail.data).not.toHaveProperty('access_token');
+    expect((await bob.get(`/api/user/${root.userId}`)).status).toBe(403);
+    expect((await root.get('/api/user/9999')).message).toBe('用户不存在');
+  });
+});

@@ -163,6 +163,7 @@ export const MESSAGES = {
     zh: '您已达到请求数限制：{minutes} 分钟内最多 {count} 次',
     en: 'Request limit reached: at most {count} requests in {minutes} minutes',
   },
+  user_not_found: { zh: '用户不存在', en: 'User not found' },
   created_count: { zh: '已创建 {count} 个', en: 'Created {count}' },
   updated: { zh: '更新成功', en: 'Updated' },
   deleted_count: { zh: '已删除 {count} 项', en: 'Deleted {count} items' },

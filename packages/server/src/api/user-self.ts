@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { currentUser, guards } from '../auth/guard.js';
 import type { AppContext } from '../context.js';
-import { ok } from '../http/envelope.js';
+import { ApiFailure, ok } from '../http/envelope.js';
 import { allGroups, usableGroups } from '../services/groups.js';
+import { selfView } from './user-session.js';
 
 /** The caller's groups and models: what the token form and the playground offer. */
 export async function userSelfRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -18,4 +19,12 @@ export async function userSelfRoutes(app: FastifyInstance, ctx: AppContext): Pro
   });
 
   app.get('/api/group/', { preHandler: admin }, async () => ok(allGroups(ctx.options)));
+
+  // Admin view of one user (the log page's user detail). Never the password hash or access token.
+  app.get('/api/user/:id', { preHandler: admin }, async (request) => {
+    const id = Number((request.params as { id: string }).id);
+    const user = Number.isInteger(id) ? await ctx.repos.users.findById(id) : undefined;
+    if (!user) throw new ApiFailure('user_not_found');
+    return ok(selfView(user));
+  });
 }
