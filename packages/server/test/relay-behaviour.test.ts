@@ -447,3 +447,35 @@ describe('relay guards: sensitive words, model request rate limit, error logs', 
     expect(JSON.parse(error.other!).status_code).toBe(500);
   });
 });
+
+describe('a channel with several keys', () => {
+  it('uses them in turn', async () => {
+    const mock = await startMockUpstream();
+    const server = await startTestServer('sqlite');
+    try {
+      const root = await setupAndLogin(server.baseUrl);
+      await addChannel(root, {
+        mode: 'single',
+        type: 1,
+        key: 'key-a\nkey-b\nkey-c',
+        base_url: mock.baseUrl,
+        models: 'gpt-4o-mini',
+      });
+      const key = await addToken(root, { unlimited_quota: true });
+      for (let index = 0; index < 6; index++) {
+        await openaiClient(server, key).chat.completions.create({ model: 'gpt-4o-mini', ...ask });
+      }
+      expect(mock.requests.map((r) => r.headers.authorization)).toEqual([
+        'Bearer key-a',
+        'Bearer key-b',
+        'Bearer key-c',
+        'Bearer key-a',
+        'Bearer key-b',
+        'Bearer key-c',
+      ]);
+    } finally {
+      await server.close();
+      await mock.close();
+    }
+  });
+});

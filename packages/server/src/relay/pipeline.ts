@@ -85,6 +85,16 @@ function logFailure(
   });
 }
 
+const keyTurns = new WeakMap<CachedChannel, number>();
+
+/** A channel with several keys (one per line) takes them in turn, spreading load and rate limits across them. */
+function withNextKey(channel: CachedChannel): CachedChannel {
+  if (channel.keys.length < 2) return channel;
+  const turn = keyTurns.get(channel) ?? 0;
+  keyTurns.set(channel, turn + 1);
+  return { ...channel, key: channel.keys[turn % channel.keys.length]! };
+}
+
 export function upstreamModelFor(channel: CachedChannel, model: string): string {
   if (!channel.modelMapping) return model;
   const mapped = resolveModelMapping(channel.modelMapping as Record<string, string>, model);
@@ -115,7 +125,7 @@ export async function runRelay(
       tried.push(channel.id);
       const adapter = adapterFor(channel.type);
       const upstreamModel = upstreamModelFor(channel, billing.model);
-      const call = adapter ? plan.call(channel, adapter, upstreamModel) : null;
+      const call = adapter ? plan.call(withNextKey(channel), adapter, upstreamModel) : null;
       if (!adapter || !call) {
         lastError = RelayError.of(400, meta.lang, 'relay_channel_unsupported', undefined, 'channel_unsupported');
         failed.add(channel.id);
