@@ -1,0 +1,44 @@
+import type { Page } from 'playwright-core';
+
+export const ADMIN = { username: 'admin', password: 'e2e-password-1' };
+
+/** Completes first-run setup through the API (the setup page itself is covered by foundation.e2e.ts). */
+export async function setupProduct(baseUrl: string): Promise<void> {
+  const response = await fetch(`${baseUrl}/api/setup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ ...ADMIN, confirmPassword: ADMIN.password }),
+  });
+  const body = (await response.json()) as { success: boolean; message: string };
+  if (!body.success) throw new Error(`setup failed: ${body.message}`);
+}
+
+/** Signs in through the login page like a person and waits for the console. */
+export async function signIn(page: Page, credentials = ADMIN): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('用户名或邮箱').fill(credentials.username);
+  await page.getByLabel('密码').fill(credentials.password);
+  await page.getByRole('button', { name: '登录', exact: true }).click();
+  await page.waitForURL('**/token');
+}
+
+/** The management API as the signed-in admin, for arranging state a journey does not need to click through. */
+export async function adminApi(baseUrl: string) {
+  const login = await fetch(`${baseUrl}/api/user/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(ADMIN),
+  });
+  const cookie = (login.headers.getSetCookie()[0] ?? '').split(';')[0] ?? '';
+  const { data } = (await login.json()) as { data: { id: number } };
+  return async <T = unknown>(method: string, path: string, body?: unknown): Promise<T> => {
+    const response = await fetch(`${baseUrl}${path}`, {
+      method,
+      headers: { cookie, 'new-api-user': String(data.id), 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const json = (await response.json()) as { success: boolean; message: string; data: T };
+    if (!json.success) throw new Error(`${method} ${path}: ${json.message}`);
+    return json.data;
+  };
+}
