@@ -4,11 +4,13 @@ import { channelRoutes } from './api/channel/index.js';
 import { contentRoutes } from './api/content.js';
 import { logRoutes } from './api/log.js';
 import { optionRoutes } from './api/option.js';
+import { redemptionRoutes } from './api/redemption.js';
 import { setupRoutes } from './api/setup.js';
 import { statusRoutes } from './api/status.js';
 import { tokenRoutes } from './api/token.js';
 import { userSelfRoutes } from './api/user-self.js';
 import { userSessionRoutes } from './api/user-session.js';
+import { walletRoutes } from './api/wallet.js';
 import type { AppContext } from './context.js';
 import { ApiFailure, messageFor } from './http/envelope.js';
 import { serveWeb } from './http/static-web.js';
@@ -117,6 +119,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     userSelfRoutes,
     channelRoutes,
     logRoutes,
+    redemptionRoutes,
+    walletRoutes,
     relayRoutes,
   ]) {
     await routes(app, ctx);

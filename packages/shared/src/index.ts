@@ -10,5 +10,6 @@ export * from './options/pricing-defaults.js';
 export * from './options/validate.js';
 export * from './quota.js';
 export * from './schemas/auth.js';
+export * from './schemas/redemption.js';
 export * from './schemas/token.js';
 export * from './status.js';

@@ -1,5 +1,6 @@
 import { loginSchema, type SelfUser, type SessionUser, UserStatus } from '@gateway/shared';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { criticalLimit } from '../auth/critical-limit.js';
 import { currentUser, guards } from '../auth/guard.js';
 import { hashPassword, verifyPassword } from '../auth/password.js';
 import { newSessionId, SESSION_COOKIE, signSessionId, verifySessionCookie } from '../auth/session-cookie.js';
@@ -7,7 +8,6 @@ import type { AppContext } from '../context.js';
 import type { UserRow } from '../db/schema.js';
 import { nowSeconds } from '../db/sql-helpers.js';
 import { ApiFailure, messageFor, ok } from '../http/envelope.js';
-import { clientIp } from '../http/request-ip.js';
 import { parseBody } from '../http/validation.js';
 
 export function sessionUser(user: UserRow): SessionUser {
@@ -33,16 +33,7 @@ let dummyHash: Promise<string> | null = null;
 export async function userSessionRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const { user: requireUser } = guards(ctx);
 
-  const critical = async (request: FastifyRequest) => {
-    const limit = ctx.config.criticalRateLimit;
-    if (!limit.enabled) return;
-    const allowed = await ctx.limiter.hit(
-      `critical:${clientIp(request, ctx.config.trustedProxies)}`,
-      limit.max,
-      limit.windowSeconds,
-    );
-    if (!allowed) throw new ApiFailure('too_many_requests', undefined, 429);
-  };
+  const critical = criticalLimit(ctx);
 
   app.post('/api/user/login', { preHandler: critical, bodyLimit: 16 * 1024 }, async (request, reply) => {
     if (!ctx.options.bool('PasswordLoginEnabled')) throw new ApiFailure('password_login_disabled');

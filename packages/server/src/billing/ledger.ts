@@ -103,7 +103,16 @@ export class QuotaLedger {
     if (tokenId !== null && !tokenUnlimited) this.balance(this.tokens, tokenId).pending += reserved;
   }
 
-  /** After the console changed a balance directly in the database: re-read it before the next use. */
+  /**
+   * Mirrors an increment already committed to the database (`quota = quota + amount`: a redemption, a top-up, an
+   * admin's adjustment). Both sides only ever add, so the order against a flush in flight does not matter.
+   */
+  credit(kind: 'user' | 'token', id: number, amount: number): void {
+    const balance = (kind === 'user' ? this.users : this.tokens).get(id);
+    if (balance) balance.base += amount;
+  }
+
+  /** After the console set a balance to a new absolute value in the database: re-read it before the next use. */
   markStale(kind: 'user' | 'token', id: number): void {
     const balance = (kind === 'user' ? this.users : this.tokens).get(id);
     if (balance) balance.stale = true;

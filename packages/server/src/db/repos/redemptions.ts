@@ -1,8 +1,8 @@
 import { RedemptionStatus } from '@gateway/shared';
-import type { Kysely } from 'kysely';
+import type { Kysely, Updateable } from 'kysely';
 import type { Db } from '../connection.js';
-import type { Database, NewRedemption, RedemptionRow } from '../schema.js';
-import { insertReturningId, nowSeconds } from '../sql-helpers.js';
+import type { Database, NewRedemption, RedemptionRow, RedemptionsTable } from '../schema.js';
+import { containsText, insertReturningId, nowSeconds } from '../sql-helpers.js';
 
 export function createRedemptionsRepo(db: Db) {
   const q = db.kysely;
@@ -17,6 +17,52 @@ export function createRedemptionsRepo(db: Db) {
         .where('id', '=', id)
         .where('deleted_at', 'is', null)
         .executeTakeFirst();
+    },
+    async list(keyword: string, offset: number, limit: number): Promise<{ items: RedemptionRow[]; total: number }> {
+      const matching = () => {
+        let query = q.selectFrom('redemptions').where('deleted_at', 'is', null);
+        if (keyword) {
+          const id = Number(keyword);
+          query = query.where((eb) =>
+            eb.or([containsText('name', keyword), ...(Number.isInteger(id) && id > 0 ? [eb('id', '=', id)] : [])]),
+          );
+        }
+        return query;
+      };
+      const [items, total] = await Promise.all([
+        matching().selectAll().orderBy('id', 'desc').offset(offset).limit(limit).execute(),
+        matching()
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow(),
+      ]);
+      return { items, total: Number(total.n) };
+    },
+    async insertMany(trx: Kysely<Database>, rows: NewRedemption[]): Promise<void> {
+      const now = nowSeconds();
+      await trx
+        .insertInto('redemptions')
+        .values(rows.map((row) => ({ created_time: now, ...row })))
+        .execute();
+    },
+    /** Changes an unused code only: the status condition makes "edit only when unused" hold under races too. */
+    async updateUnused(id: number, changes: Updateable<RedemptionsTable>): Promise<boolean> {
+      const result = await q
+        .updateTable('redemptions')
+        .set(changes)
+        .where('id', '=', id)
+        .where('status', '!=', RedemptionStatus.Used)
+        .where('deleted_at', 'is', null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+    async delete(id: number): Promise<boolean> {
+      const result = await q
+        .updateTable('redemptions')
+        .set({ deleted_at: nowSeconds() })
+        .where('id', '=', id)
+        .where('deleted_at', 'is', null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
     },
     async findByKey(key: string): Promise<RedemptionRow | undefined> {
       return q

@@ -1,6 +1,6 @@
-import { sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Db } from '../connection.js';
-import type { NewUser, UserRow, UserUpdate } from '../schema.js';
+import type { Database, NewUser, UserRow, UserUpdate } from '../schema.js';
 import { insertReturningId, nowSeconds } from '../sql-helpers.js';
 
 export function createUsersRepo(db: Db) {
@@ -43,6 +43,15 @@ export function createUsersRepo(db: Db) {
     /** Adds (or with a negative delta, removes) quota in one statement so concurrent changes never overwrite. */
     async addQuota(id: number, delta: number): Promise<void> {
       await q
+        .updateTable('users')
+        .set({ quota: sql`quota + ${delta}` })
+        .where('id', '=', id)
+        .execute();
+    },
+
+    /** The same increment inside the caller's transaction (redemptions, payments). */
+    async addQuotaIn(trx: Kysely<Database>, id: number, delta: number): Promise<void> {
+      await trx
         .updateTable('users')
         .set({ quota: sql`quota + ${delta}` })
         .where('id', '=', id)
