@@ -4,6 +4,7 @@ import { channelRoutes } from './api/channel/index.js';
 import { contentRoutes } from './api/content.js';
 import { logRoutes } from './api/log.js';
 import { optionRoutes } from './api/option.js';
+import { paymentRoutes } from './api/payment.js';
 import { redemptionRoutes } from './api/redemption.js';
 import { setupRoutes } from './api/setup.js';
 import { statusRoutes } from './api/status.js';
@@ -56,6 +57,10 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   });
 
   await app.register(fastifyCookie);
+  // Payment gateways notify with form posts.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(String(body))));
+  });
 
   app.addHook('onRequest', async (request, reply) => {
     if (isRelayPath(request.url)) {
@@ -121,6 +126,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     logRoutes,
     redemptionRoutes,
     walletRoutes,
+    paymentRoutes,
     relayRoutes,
   ]) {
     await routes(app, ctx);
