@@ -2,6 +2,7 @@ import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { channelRoutes } from './api/channel/index.js';
 import { contentRoutes } from './api/content.js';
+import { dataRoutes } from './api/data.js';
 import { logRoutes } from './api/log.js';
 import { optionRoutes } from './api/option.js';
 import { paymentRoutes } from './api/payment.js';
@@ -127,6 +128,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     redemptionRoutes,
     walletRoutes,
     paymentRoutes,
+    dataRoutes,
     relayRoutes,
   ]) {
     await routes(app, ctx);

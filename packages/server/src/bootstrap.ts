@@ -3,6 +3,7 @@ import { memoryRateLimiter, redisRateLimiter } from './auth/rate-limiter.js';
 import { databaseSessionStore, redisSessionStore } from './auth/session-store.js';
 import { QuotaLedger } from './billing/ledger.js';
 import { LogWriter } from './billing/log-writer.js';
+import { QuotaExporter } from './billing/quota-exporter.js';
 import { AuthCache } from './cache/auth-cache.js';
 import { ChannelCache } from './cache/channel-cache.js';
 import { OptionsStore } from './cache/options-store.js';
@@ -49,6 +50,10 @@ export async function createContext(config: Config): Promise<AppContext> {
       backgroundError(`log write failed; will retry${dropped ? ` (dropped ${dropped} oldest rows)` : ''}`, error),
     );
     logWriter.start(config.batchUpdateIntervalMs);
+    const quotaExporter = new QuotaExporter(repos.quotaData, options, (error) =>
+      backgroundError('dashboard data export failed; will retry', error),
+    );
+    quotaExporter.start();
     return {
       config,
       db,
@@ -63,6 +68,7 @@ export async function createContext(config: Config): Promise<AppContext> {
       authCache,
       ledger,
       logWriter,
+      quotaExporter,
       modelLimiter: new ModelRateLimiter(options),
       setup: { done },
       startTime: Math.floor(Date.now() / 1000),
@@ -82,6 +88,7 @@ function backgroundError(message: string, error: unknown): void {
 export async function closeContext(ctx: AppContext): Promise<void> {
   await ctx.ledger.stop();
   await ctx.logWriter.stop();
+  await ctx.quotaExporter.stop();
   await ctx.redis?.close();
   await ctx.db.close();
 }

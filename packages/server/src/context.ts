@@ -2,6 +2,7 @@ import type { RateLimiter } from './auth/rate-limiter.js';
 import type { SessionStore } from './auth/session-store.js';
 import type { QuotaLedger } from './billing/ledger.js';
 import type { LogWriter } from './billing/log-writer.js';
+import type { QuotaExporter } from './billing/quota-exporter.js';
 import type { AuthCache } from './cache/auth-cache.js';
 import type { ChannelCache } from './cache/channel-cache.js';
 import type { OptionsStore } from './cache/options-store.js';
@@ -28,6 +29,7 @@ export interface AppContext {
   authCache: AuthCache;
   ledger: QuotaLedger;
   logWriter: LogWriter;
+  quotaExporter: QuotaExporter;
   modelLimiter: ModelRateLimiter;
   setup: SetupState;
   startTime: number;

@@ -125,3 +125,36 @@ describe('admin user detail', () => {
     expect((await root.get('/api/user/9999')).message).toBe('用户不存在');
   });
 });
+
+describe('dashboard data (quota_data)', () => {
+  it('aggregates consumption per user, model and hour; admins see all, users their own', async () => {
+    const server = await startTestServer('sqlite');
+    try {
+      const root = await setupAndLogin(server.baseUrl);
+      const alice = await signedInUser(server.baseUrl, server.ctx.repos, 'alice');
+      const at = Date.UTC(2026, 0, 1, 10, 15);
+      server.ctx.quotaExporter.record(alice.userId!, 'alice', 'gpt-4o', 100, 30, at);
+      server.ctx.quotaExporter.record(alice.userId!, 'alice', 'gpt-4o', 50, 20, at + 60_000);
+      server.ctx.quotaExporter.record(root.userId!, 'root', 'gpt-4o', 7, 1, at);
+      const hour = Math.floor(at / 3_600_000) * 3600;
+      const window = `start_timestamp=${hour - 10}&end_timestamp=${hour + 10}`;
+      const all = await root.get<Array<Record<string, unknown>>>(`/api/data/?${window}`);
+      expect(all.data).toHaveLength(2);
+      expect(all.data.find((row) => row.username === 'alice')).toMatchObject({
+        count: 2,
+        quota: 150,
+        token_used: 50,
+        created_at: hour,
+      });
+      expect((await root.get<unknown[]>(`/api/data/?${window}&username=root`)).data).toHaveLength(1);
+      const own = await alice.get<Array<Record<string, unknown>>>(`/api/data/self?${window}`);
+      expect(own.data).toHaveLength(1);
+      expect((await alice.get('/api/data/')).status).toBe(403);
+      server.ctx.quotaExporter.record(alice.userId!, 'alice', 'gpt-4o', 1, 1, at);
+      await server.ctx.quotaExporter.flush();
+      expect((await alice.get<Array<{ count: number }>>(`/api/data/self?${window}`)).data[0]!.count).toBe(3);
+    } finally {
+      await server.close();
+    }
+  });
+});

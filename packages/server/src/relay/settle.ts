@@ -50,6 +50,7 @@ export function settle(ctx: AppContext, s: Settlement): number {
   const { token, user } = s.caller;
   // The playground's stand-in token (id 0) has no row: only the user is billed.
   ctx.ledger.settle(user.id, token.id || null, s.reserved, quota, s.channel?.id ?? null, token.unlimited_quota === 1);
+  ctx.quotaExporter.record(user.id, user.username, s.model, quota, s.usage.prompt_tokens + s.usage.completion_tokens);
   if (ctx.options.bool('LogConsumeEnabled')) {
     const pricing = s.pricing;
     const other = {

@@ -1,0 +1,73 @@
+import type { OptionsStore } from '../cache/options-store.js';
+import type { QuotaBucket, QuotaDataRepo } from '../db/repos/quota-data.js';
+
+/**
+ * Dashboard data: consumption aggregated in memory per (user, model, hour) and added to `quota_data` every
+ * DataExportInterval minutes (read at each tick, so a change applies without restart) and on shutdown.
+ */
+export class QuotaExporter {
+  private buckets = new Map<string, QuotaBucket>();
+  private lastFlush = Date.now();
+  private timer: NodeJS.Timeout | null = null;
+  private writing: Promise<void> | null = null;
+
+  constructor(
+    private readonly repo: QuotaDataRepo,
+    private readonly options: OptionsStore,
+    private readonly onError: (error: unknown) => void = () => {},
+  ) {}
+
+  start(tickMs = 10_000): void {
+    this.timer = setInterval(() => {
+      const intervalMs = Math.max(1, this.options.number('DataExportInterval')) * 60_000;
+      if (Date.now() - this.lastFlush >= intervalMs) void this.flush();
+    }, tickMs);
+    this.timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    await this.flush();
+  }
+
+  record(userId: number, username: string, modelName: string, quota: number, tokens: number, at = Date.now()): void {
+    if (!this.options.bool('DataExportEnabled')) return;
+    const hour = Math.floor(at / 3_600_000) * 3600;
+    this.merge({ userId, username, modelName, hour, count: 1, quota, tokenUsed: tokens });
+  }
+
+  private merge(bucket: QuotaBucket): void {
+    const key = `${bucket.userId}\u0000${bucket.modelName}\u0000${bucket.hour}`;
+    const existing = this.buckets.get(key);
+    if (!existing) {
+      this.buckets.set(key, { ...bucket });
+      return;
+    }
+    existing.count += bucket.count;
+    existing.quota += bucket.quota;
+    existing.tokenUsed += bucket.tokenUsed;
+  }
+
+  flush(): Promise<void> {
+    this.writing ??= this.write().finally(() => {
+      this.writing = null;
+    });
+    return this.writing;
+  }
+
+  private async write(): Promise<void> {
+    this.lastFlush = Date.now();
+    const batch = [...this.buckets.values()];
+    this.buckets = new Map();
+    for (let index = 0; index < batch.length; index++) {
+      try {
+        await this.repo.increment(batch[index]!);
+      } catch (error) {
+        // Put back what was not written; it merges with anything recorded since.
+        for (const bucket of batch.slice(index)) this.merge(bucket);
+        this.onError(error);
+        return;
+      }
+    }
+  }
+}
