@@ -10,6 +10,7 @@ import { redemptionRoutes } from './api/redemption.js';
 import { setupRoutes } from './api/setup.js';
 import { statusRoutes } from './api/status.js';
 import { tokenRoutes } from './api/token.js';
+import { userAdminRoutes } from './api/user-admin.js';
 import { userSelfRoutes } from './api/user-self.js';
 import { userSessionRoutes } from './api/user-session.js';
 import { walletRoutes } from './api/wallet.js';
@@ -129,6 +130,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     walletRoutes,
     paymentRoutes,
     dataRoutes,
+    userAdminRoutes,
     relayRoutes,
   ]) {
     await routes(app, ctx);

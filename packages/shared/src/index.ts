@@ -13,3 +13,4 @@ export * from './schemas/auth.js';
 export * from './schemas/redemption.js';
 export * from './schemas/token.js';
 export * from './status.js';
+export * from './schemas/user.js';

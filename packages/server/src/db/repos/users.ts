@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { Db } from '../connection.js';
 import type { Database, NewUser, UserRow, UserUpdate } from '../schema.js';
-import { insertReturningId, nowSeconds } from '../sql-helpers.js';
+import { containsText, insertReturningId, nowSeconds } from '../sql-helpers.js';
 
 export function createUsersRepo(db: Db) {
   const q = db.kysely;
@@ -56,6 +56,48 @@ export function createUsersRepo(db: Db) {
         .set({ quota: sql`quota + ${delta}` })
         .where('id', '=', id)
         .execute();
+    },
+
+    /** Admin list and search (deleted users included: the console shows them as deregistered). */
+    async search(
+      filter: { keyword?: string; group?: string },
+      offset: number,
+      limit: number,
+    ): Promise<{ items: UserRow[]; total: number }> {
+      const matching = () => {
+        let query = q.selectFrom('users');
+        if (filter.keyword) {
+          const keyword = filter.keyword;
+          const id = Number(keyword);
+          query = query.where((eb) =>
+            eb.or([
+              containsText('username', keyword),
+              containsText('display_name', keyword),
+              containsText('email', keyword),
+              ...(Number.isInteger(id) && id > 0 ? [eb('id', '=', id)] : []),
+            ]),
+          );
+        }
+        if (filter.group) query = query.where('group', '=', filter.group);
+        return query;
+      };
+      const [items, total] = await Promise.all([
+        matching().selectAll().orderBy('id', 'desc').offset(offset).limit(limit).execute(),
+        matching()
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow(),
+      ]);
+      return { items, total: Number(total.n) };
+    },
+
+    async usernameTaken(username: string, exceptId = 0): Promise<boolean> {
+      const row = await q
+        .selectFrom('users')
+        .select('id')
+        .where('username', '=', username)
+        .where('id', '!=', exceptId)
+        .executeTakeFirst();
+      return row !== undefined;
     },
 
     async count(): Promise<number> {
