@@ -11,6 +11,7 @@ import { setupRoutes } from './api/setup.js';
 import { statusRoutes } from './api/status.js';
 import { tokenRoutes } from './api/token.js';
 import { userAdminRoutes } from './api/user-admin.js';
+import { userPersonalRoutes } from './api/user-personal.js';
 import { userSelfRoutes } from './api/user-self.js';
 import { userSessionRoutes } from './api/user-session.js';
 import { walletRoutes } from './api/wallet.js';
@@ -131,6 +132,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     paymentRoutes,
     dataRoutes,
     userAdminRoutes,
+    userPersonalRoutes,
     relayRoutes,
   ]) {
     await routes(app, ctx);

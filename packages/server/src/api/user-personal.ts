@@ -1,0 +1,116 @@
+import { affTransferSchema, formatQuota, LogType, Role, selfUpdateSchema, userSettingSchema } from '@gateway/shared';
+import type { FastifyInstance } from 'fastify';
+import { type Kysely, sql } from 'kysely';
+import { currentUser, guards } from '../auth/guard.js';
+import { hashPassword, verifyPassword } from '../auth/password.js';
+import { SESSION_COOKIE } from '../auth/session-cookie.js';
+import type { AppContext } from '../context.js';
+import type { Database } from '../db/schema.js';
+import { nowSeconds } from '../db/sql-helpers.js';
+import { ApiFailure, messageFor, ok } from '../http/envelope.js';
+import { parseBody } from '../http/validation.js';
+import { randomText } from './token.js';
+
+/** What a user may change about themselves (spec 000 "Personal settings"); role, quota, group never. */
+export async function userPersonalRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const { user: requireUser } = guards(ctx);
+  const users = ctx.repos.users;
+
+  app.put('/api/user/self', { preHandler: requireUser }, async (request) => {
+    const user = currentUser(request);
+    const input = parseBody(selfUpdateSchema, request.body);
+    if (input.password) {
+      if (!(await verifyPassword(input.original_password ?? '', user.password))) {
+        throw new ApiFailure('self_original_password_wrong');
+      }
+      await users.update(user.id, { password: await hashPassword(input.password) });
+      // Every other session of this account ends; this one stays so the person is not thrown out.
+      await ctx.sessions.destroyAllOf(user.id);
+      if (request.sessionId) await ctx.sessions.create(request.sessionId, user.id, ctx.config.sessionTtlSeconds);
+      return ok(undefined, messageFor(request, 'self_password_changed'));
+    }
+    if (input.display_name !== undefined) await users.update(user.id, { display_name: input.display_name });
+    await ctx.authCache.dropUser(user.id);
+    return ok(undefined, messageFor(request, 'user_updated'));
+  });
+
+  app.delete('/api/user/self', { preHandler: requireUser }, async (request, reply) => {
+    const user = currentUser(request);
+    if (user.role >= Role.Root) throw new ApiFailure('self_root_cannot_delete');
+    await users.update(user.id, { deleted_at: nowSeconds() });
+    await ctx.sessions.destroyAllOf(user.id);
+    await ctx.authCache.dropUser(user.id);
+    reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    return ok(undefined, messageFor(request, 'self_deleted'));
+  });
+
+  // A new system access token replaces the old one; it is shown once here and never again.
+  app.get('/api/user/token', { preHandler: requireUser }, async (request) => {
+    const token = randomText(32);
+    await users.update(currentUser(request).id, { access_token: token });
+    return ok(token);
+  });
+
+  app.get('/api/user/aff', { preHandler: requireUser }, async (request) => {
+    const user = currentUser(request);
+    if (user.aff_code) return ok(user.aff_code);
+    // Four characters like the family's; a collision with the unique index just draws again.
+    for (let attempt = 0; attempt < 10; attempt++) {
+      const code = randomText(4);
+      try {
+        await users.update(user.id, { aff_code: code });
+        return ok(code);
+      } catch {
+        // taken: try another
+      }
+    }
+    throw new ApiFailure('internal_error');
+  });
+
+  app.post('/api/user/aff_transfer', { preHandler: requireUser }, async (request) => {
+    const user = currentUser(request);
+    const { quota } = parseBody(affTransferSchema, request.body);
+    const perUnit = ctx.options.number('QuotaPerUnit');
+    const display = { quotaPerUnit: perUnit, displayInCurrency: true };
+    if (quota < perUnit) throw new ApiFailure('aff_transfer_min', { min: formatQuota(perUnit, display) });
+    const moved = await ctx.db.kysely.transaction().execute((trx) => moveAffQuota(trx, user.id, quota));
+    if (!moved) throw new ApiFailure('aff_transfer_insufficient');
+    ctx.ledger.credit('user', user.id, quota);
+    await ctx.repos.logs.insertMany([
+      {
+        user_id: user.id,
+        username: user.username,
+        created_at: nowSeconds(),
+        type: LogType.System,
+        quota,
+        content: `邀请额度划转到余额 ${formatQuota(quota, display)}`,
+      },
+    ]);
+    return ok(undefined, messageFor(request, 'aff_transfer_done'));
+  });
+
+  app.put('/api/user/setting', { preHandler: requireUser }, async (request) => {
+    const user = currentUser(request);
+    const input = parseBody(userSettingSchema, request.body);
+    let current: Record<string, unknown> = {};
+    try {
+      current = JSON.parse(user.setting ?? '{}') as Record<string, unknown>;
+    } catch {
+      current = {};
+    }
+    await users.update(user.id, { setting: JSON.stringify({ ...current, ...input }) });
+    await ctx.authCache.dropUser(user.id);
+    return ok(undefined, messageFor(request, 'setting_saved'));
+  });
+}
+
+/** Moves invitation quota to the balance only if enough is there, as one conditional update. */
+async function moveAffQuota(trx: Kysely<Database>, userId: number, quota: number): Promise<boolean> {
+  const result = await trx
+    .updateTable('users')
+    .set({ aff_quota: sql`aff_quota - ${quota}`, quota: sql`quota + ${quota}` })
+    .where('id', '=', userId)
+    .where('aff_quota', '>=', quota)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
