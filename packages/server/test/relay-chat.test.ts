@@ -130,6 +130,23 @@ describe('chat completions through the gateway (OpenAI SDK, mock upstreams)', ()
     expect(after.token.remain_quota).toBe(before.token.remain_quota);
   });
 
+  it('answers 500, not 401, when the upstream refuses the channel’s own key', async () => {
+    mock.enqueue('openai.chat', {
+      kind: 'status',
+      status: 401,
+      message: 'Incorrect API key provided',
+      code: 'invalid_api_key',
+    });
+    const error = await apiError(
+      openaiClient(server, key).chat.completions.create({
+        model: 'gpt-4o',
+        messages: [{ role: 'user', content: 'x' }],
+      }),
+    );
+    expect(error.status).toBe(500);
+    expect(error.message).toContain('Incorrect API key provided');
+  });
+
   it('says which group lacks a channel for the model', async () => {
     const error = await apiError(
       openaiClient(server, key).chat.completions.create({

@@ -24,11 +24,16 @@ function trimZeros(text: string): string {
   return text.includes('.') ? text.replace(/\.?0+$/, '') : text;
 }
 
-/** Dollars with two decimals when currency display is on, otherwise the abbreviated raw number. */
+/**
+ * Dollars with two decimals when currency display is on (amounts under a cent keep two significant digits, so a
+ * single cheap call does not read as "$0.00"), otherwise the abbreviated raw number.
+ */
 export function formatQuota(quota: number, display: QuotaDisplay): string {
   if (display.displayInCurrency) {
     const perUnit = display.quotaPerUnit > 0 ? display.quotaPerUnit : DEFAULT_QUOTA_PER_UNIT;
-    return `$${(quota / perUnit).toFixed(2)}`;
+    const dollars = quota / perUnit;
+    if (dollars !== 0 && Math.abs(dollars) < 0.01) return `${dollars < 0 ? '-' : ''}$${trimZeros(Math.abs(dollars).toPrecision(2))}`;
+    return dollars < 0 ? `-$${(-dollars).toFixed(2)}` : `$${dollars.toFixed(2)}`;
   }
   return abbreviateNumber(quota);
 }

@@ -59,7 +59,7 @@ function logFailure(
   billing: Billing,
   error: RelayError,
   tried: number[],
-  meta: { startedAt: number; requestId: string },
+  meta: { startedAt: number; requestId: string; isStream?: boolean },
 ): void {
   const { caller } = billing;
   const channel = tried.length ? ctx.channelCache.get(tried.at(-1)!) : undefined;
@@ -73,6 +73,7 @@ function logFailure(
     token_id: caller.token.id,
     model_name: billing.model,
     use_time: Math.round((performance.now() - meta.startedAt) / 1000),
+    is_stream: meta.isStream ? 1 : 0,
     channel_id: channel?.id ?? 0,
     channel_name: channel?.name ?? '',
     group: caller.group,
@@ -110,7 +111,7 @@ export async function runRelay(
   reply: FastifyReply,
   billing: Billing,
   plan: RelayPlan,
-  meta: { lang: Language; startedAt: number; requestId: string },
+  meta: { lang: Language; startedAt: number; requestId: string; isStream?: boolean },
 ): Promise<FastifyReply> {
   const { caller } = billing;
   let settled = false;
@@ -154,7 +155,10 @@ export async function runRelay(
           const upstream = adapter.error(response.statusCode, text);
           const status = mapStatus(upstream.status, channel.statusCodeMapping as Record<string, string> | null);
           maybeDisable(ctx, channel, { ...upstream, status });
-          lastError = new RelayError(status, upstream.message, upstream.type || 'upstream_error', upstream.code);
+          // The channel's own credentials were refused: that is the gateway's problem, not the caller's key, so the
+          // caller gets a server error instead of a 401/403 that would read as "your key is wrong".
+          const clientStatus = status === 401 || status === 403 ? 500 : status;
+          lastError = new RelayError(clientStatus, upstream.message, upstream.type || 'upstream_error', upstream.code);
           failed.add(channel.id);
           if (!isRetriableStatus(status)) break;
           continue;

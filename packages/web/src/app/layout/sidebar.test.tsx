@@ -15,7 +15,7 @@ describe('sidebar rules', () => {
   it('gives an ordinary user the console and personal groups only', () => {
     const groups = buildSidebarGroups(false, noFlags);
     expect(groups.map((group) => group.key)).toEqual(['console', 'personal']);
-    expect(paths(groups)).toEqual(['/token', '/log', '/topup', '/personal']);
+    expect(paths(groups)).toEqual(['/token', '/playground', '/log', '/topup', '/personal']);
   });
 
   it('adds the admin group for admins', () => {

@@ -1,0 +1,91 @@
+/** A usage log row as `GET /api/log/self/` (own) or `GET /api/log/` (admin) returns it. */
+export interface LogItem {
+  id: number;
+  /** Unix seconds. */
+  created_at: number;
+  /** 0 unknown, 1 top-up, 2 consumption, 3 admin, 4 system, 5 error (LogType). */
+  type: number;
+  content: string | null;
+  username: string;
+  user_id: number;
+  token_name: string;
+  token_id: number;
+  model_name: string;
+  quota: number;
+  prompt_tokens: number;
+  completion_tokens: number;
+  /** Seconds. */
+  use_time: number;
+  /** 1 streamed, 0 not. */
+  is_stream: number;
+  group: string;
+  ip: string;
+  request_id: string;
+  /** JSON text (see LogOther), or '' when the row has none. */
+  other: string;
+  /** Admins only: the channel id and name that served the call. */
+  channel?: number;
+  channel_name?: string;
+}
+
+/** The parsed `other` column. Every field is optional: old rows and other log types carry only some. */
+export interface LogOther {
+  model_ratio?: number;
+  completion_ratio?: number;
+  group_ratio?: number;
+  cache_tokens?: number;
+  cache_ratio?: number;
+  cache_creation_tokens?: number;
+  /** -1 when the call was billed by ratio. */
+  model_price?: number;
+  /** First-token time in ms; -1 unknown. */
+  frt?: number;
+  is_model_mapped?: boolean;
+  upstream_model_name?: string;
+  local_count?: boolean;
+  stream_status?: string;
+  admin_info?: { use_channel?: Array<string | number> };
+  status_code?: number;
+  error_code?: string | number;
+  [key: string]: unknown;
+}
+
+/** `GET /api/log/self/stat` and `/api/log/stat`. */
+export interface LogStat {
+  quota: number;
+  rpm: number;
+  tpm: number;
+}
+
+/** The applied filters; empty strings and 0 mean "not filtered". */
+export interface LogFilters {
+  type: number;
+  tokenName: string;
+  modelName: string;
+  group: string;
+  /** Unix seconds, 0 for open-ended. */
+  start: number;
+  end: number;
+  /** Admins only. */
+  username: string;
+  channel: string;
+}
+
+export interface LogListQuery extends LogFilters {
+  page: number;
+  pageSize: number;
+}
+
+/** A user as `GET /api/user/{id}` returns it to an admin. */
+export interface LogUserDetail {
+  id: number;
+  username: string;
+  display_name: string;
+  role: number;
+  status: number;
+  group: string;
+  quota: number;
+  used_quota: number;
+  request_count: number;
+  email: string;
+}
