@@ -12,5 +12,5 @@ export * from './quota.js';
 export * from './schemas/auth.js';
 export * from './schemas/redemption.js';
 export * from './schemas/token.js';
-export * from './status.js';
 export * from './schemas/user.js';
+export * from './status.js';

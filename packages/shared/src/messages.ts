@@ -194,7 +194,10 @@ export const MESSAGES = {
   // user administration
   user_username_password_required: { zh: '用户名和密码不能为空！', en: 'Username and password must not be empty!' },
   user_username_too_long: { zh: '用户名长度不能超过 20 个字符', en: 'The username must be at most 20 characters' },
-  user_display_name_too_long: { zh: '显示名称长度不能超过 20 个字符', en: 'The display name must be at most 20 characters' },
+  user_display_name_too_long: {
+    zh: '显示名称长度不能超过 20 个字符',
+    en: 'The display name must be at most 20 characters',
+  },
   user_quota_invalid: { zh: '额度必须是整数', en: 'The quota must be a whole number' },
   user_email_invalid: { zh: '邮箱地址格式错误', en: 'Invalid e-mail address' },
   user_username_taken: { zh: '用户名已存在', en: 'This username is already taken' },
@@ -205,7 +208,10 @@ export const MESSAGES = {
     zh: '无权操作同级或更高权限的用户',
     en: 'You cannot act on a user with the same or a higher role',
   },
-  user_root_only_promote: { zh: '只有超级管理员可以提升用户为管理员', en: 'Only the super admin can promote users to admin' },
+  user_root_only_promote: {
+    zh: '只有超级管理员可以提升用户为管理员',
+    en: 'Only the super admin can promote users to admin',
+  },
   user_already_admin: { zh: '该用户已经是管理员', en: 'This user is already an admin' },
   user_already_common: { zh: '该用户已经是普通用户', en: 'This user is already an ordinary user' },
   user_root_protected: { zh: '无法禁用或删除超级管理员', en: 'The super admin cannot be disabled or deleted' },
@@ -216,8 +222,14 @@ export const MESSAGES = {
   self_original_password_wrong: { zh: '原密码错误', en: 'The current password is wrong' },
   self_password_changed: { zh: '密码修改成功！', en: 'Password changed!' },
   self_deleted: { zh: '账户已删除！', en: 'Account deleted!' },
-  self_root_cannot_delete: { zh: '超级管理员不能删除自己的账户', en: 'The super admin cannot delete their own account' },
-  setting_threshold_invalid: { zh: '提醒阈值必须是不小于 0 的整数', en: 'The warning threshold must be a whole number of at least 0' },
+  self_root_cannot_delete: {
+    zh: '超级管理员不能删除自己的账户',
+    en: 'The super admin cannot delete their own account',
+  },
+  setting_threshold_invalid: {
+    zh: '提醒阈值必须是不小于 0 的整数',
+    en: 'The warning threshold must be a whole number of at least 0',
+  },
   setting_webhook_https: { zh: 'Webhook 地址必须以 https:// 开头', en: 'The webhook URL must start with https://' },
   setting_saved: { zh: '通知设置已更新', en: 'Notification settings updated' },
   aff_transfer_invalid: { zh: '划转金额必须是正整数', en: 'The amount must be a positive whole number' },

@@ -32,7 +32,8 @@ export function formatQuota(quota: number, display: QuotaDisplay): string {
   if (display.displayInCurrency) {
     const perUnit = display.quotaPerUnit > 0 ? display.quotaPerUnit : DEFAULT_QUOTA_PER_UNIT;
     const dollars = quota / perUnit;
-    if (dollars !== 0 && Math.abs(dollars) < 0.01) return `${dollars < 0 ? '-' : ''}$${trimZeros(Math.abs(dollars).toPrecision(2))}`;
+    if (dollars !== 0 && Math.abs(dollars) < 0.01)
+      return `${dollars < 0 ? '-' : ''}$${trimZeros(Math.abs(dollars).toPrecision(2))}`;
     return dollars < 0 ? `-$${(-dollars).toFixed(2)}` : `$${dollars.toFixed(2)}`;
   }
   return abbreviateNumber(quota);

@@ -18,7 +18,10 @@ const displayName = z.string().trim().max(DISPLAY_NAME_MAX, 'user_display_name_t
 /** Admin "add user" (spec 000: username and password required). */
 export const userCreateSchema = z.object({
   username,
-  password: z.string({ error: 'user_username_password_required' }).min(1, 'user_username_password_required').pipe(password),
+  password: z
+    .string({ error: 'user_username_password_required' })
+    .min(1, 'user_username_password_required')
+    .pipe(password),
   display_name: displayName,
 });
 
@@ -29,7 +32,11 @@ export const userUpdateSchema = z.object({
   display_name: displayName,
   password: z.union([z.literal(''), password]).optional(),
   group: z.string().trim().min(1).max(64).default('default'),
-  quota: z.number({ error: 'user_quota_invalid' }).int('user_quota_invalid').min(-Number.MAX_SAFE_INTEGER).max(Number.MAX_SAFE_INTEGER),
+  quota: z
+    .number({ error: 'user_quota_invalid' })
+    .int('user_quota_invalid')
+    .min(-Number.MAX_SAFE_INTEGER)
+    .max(Number.MAX_SAFE_INTEGER),
   email: z.union([z.literal(''), z.email('user_email_invalid')]).optional(),
   remark: z.string().max(255).optional(),
 });
@@ -63,7 +70,11 @@ export const QUOTA_WARNING_PRESETS = [100000, 500000, 1000000, 5000000] as const
 export const userSettingSchema = z
   .object({
     notify_type: z.enum(NOTIFY_TYPES).default('email'),
-    quota_warning_threshold: z.number().int('setting_threshold_invalid').min(0, 'setting_threshold_invalid').default(100000),
+    quota_warning_threshold: z
+      .number()
+      .int('setting_threshold_invalid')
+      .min(0, 'setting_threshold_invalid')
+      .default(100000),
     webhook_url: z.string().trim().max(1024).default(''),
     webhook_secret: z.string().max(256).default(''),
     notification_email: z.union([z.literal(''), z.email('user_email_invalid')]).default(''),
