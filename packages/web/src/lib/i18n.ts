@@ -4,8 +4,7 @@ import 'dayjs/locale/zh-cn';
 import i18n from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
-import en from '../locales/en/translation.json';
-import zh from '../locales/zh/translation.json';
+import { en, zh } from '../locales/index';
 import { STORAGE_KEYS } from './storage-keys';
 
 export const SUPPORTED_LANGUAGES: readonly Language[] = ['zh', 'en'];
