@@ -57,6 +57,9 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     // Per-request access lines would cost the relay more than the request itself; errors are still logged.
     logController: new LogController({ disableRequestLogging: true }),
     genReqId: () => crypto.randomUUID().replaceAll('-', ''),
+    // A pino child logger per request cost a tenth of the relay's CPU in the benchmark; error lines name the
+    // request id and URL explicitly instead.
+    childLoggerFactory: (logger) => logger,
   });
 
   await app.register(fastifyCookie);
@@ -99,7 +102,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       // Clients of the relay (OpenAI SDKs) expect the OpenAI error shape for everything, bad JSON included.
       const status = (error as { statusCode?: number }).statusCode ?? 500;
       const message = status < 500 && error instanceof Error ? error.message : messageFor(request, 'internal_error');
-      if (status >= 500) request.log.error({ err: error, url: request.url }, 'relay error');
+      if (status >= 500) request.log.error({ err: error, url: request.url, reqId: request.id }, 'relay error');
       const relay = new RelayError(status, message, status < 500 ? 'invalid_request_error' : 'new_api_error');
       return reply.code(status).send(relay.body(String(request.id), errorFormat(request.url)));
     }
@@ -113,7 +116,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
         .code(status)
         .send({ success: false, message: `${messageFor(request, 'invalid_params')}: ${error.message}` });
     }
-    request.log.error({ err: error, url: request.url }, 'unhandled error');
+    request.log.error({ err: error, url: request.url, reqId: request.id }, 'unhandled error');
     return reply.code(500).send({ success: false, message: messageFor(request, 'internal_error') });
   });
 

@@ -10,8 +10,8 @@ export interface SendOptions {
   signal?: AbortSignal;
 }
 
+/** undici's own header and body timeouts bound the wait, so no extra timer or combined signal per request. */
 export async function sendUpstream(call: UpstreamCall, options: SendOptions) {
-  const signals = [AbortSignal.timeout(options.timeoutMs), ...(options.signal ? [options.signal] : [])];
   return request(call.url, {
     method: call.method,
     headers: call.headers,
@@ -19,6 +19,6 @@ export async function sendUpstream(call: UpstreamCall, options: SendOptions) {
     dispatcher: upstreamAgent,
     headersTimeout: options.timeoutMs,
     bodyTimeout: options.timeoutMs,
-    signal: AbortSignal.any(signals),
+    signal: options.signal,
   });
 }
