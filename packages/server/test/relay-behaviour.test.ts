@@ -1,6 +1,7 @@
 import Anthropic from '@anthropic-ai/sdk';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type ApiClient, setupAndLogin, signedInUser } from './helpers/client.js';
+import { availableDialects } from './helpers/databases.js';
 import {
   addChannel,
   addToken,
@@ -12,11 +13,14 @@ import {
   priceModels,
 } from './helpers/relay.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
+
+const dialects = await availableDialects();
+
 import { type MockUpstream, startMockUpstream } from './mock-upstream/index.js';
 
 const ask = { messages: [{ role: 'user' as const, content: 'hello there' }] };
 
-describe('relay: authentication, failover, conversion, disconnects and concurrency', () => {
+describe.each(dialects)('relay: authentication, failover, conversion, disconnects and concurrency on %s', (dialect) => {
   let server: TestServer;
   let mock: MockUpstream;
   let root: ApiClient;
@@ -24,7 +28,7 @@ describe('relay: authentication, failover, conversion, disconnects and concurren
 
   beforeAll(async () => {
     mock = await startMockUpstream();
-    server = await startTestServer('sqlite');
+    server = await startTestServer(dialect);
     root = await setupAndLogin(server.baseUrl);
     key = await addToken(root, { unlimited_quota: true });
   });

@@ -1,7 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type ApiClient, ROOT, setupAndLogin } from './helpers/client.js';
+import { availableDialects } from './helpers/databases.js';
 import { addChannel, addToken, apiError, balances, flushBilling, openaiClient } from './helpers/relay.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
+
+const dialects = await availableDialects();
+
 import { type MockUpstream, startMockUpstream } from './mock-upstream/index.js';
 
 // gpt-4o: model ratio 1.25, completion ratio 4 (defaults). 1000 prompt + 500 completion tokens:
@@ -9,7 +13,7 @@ import { type MockUpstream, startMockUpstream } from './mock-upstream/index.js';
 const USAGE = { prompt: 1000, completion: 500 };
 const EXPECTED = 3750;
 
-describe('chat completions through the gateway (OpenAI SDK, mock upstreams)', () => {
+describe.each(dialects)('chat completions through the gateway (OpenAI SDK, mock upstreams) on %s', (dialect) => {
   let server: TestServer;
   let mock: MockUpstream;
   let root: ApiClient;
@@ -23,7 +27,7 @@ describe('chat completions through the gateway (OpenAI SDK, mock upstreams)', ()
 
   beforeAll(async () => {
     mock = await startMockUpstream();
-    server = await startTestServer('sqlite');
+    server = await startTestServer(dialect);
     root = await setupAndLogin(server.baseUrl);
     await addChannel(root, { type: 1, key: 'sk-upstream-main', base_url: mock.baseUrl, models: 'gpt-4o,gpt-4o-mini' });
     key = await addToken(root, { remain_quota: 1_000_000 });
