@@ -161,3 +161,42 @@ describe('the other OpenAI endpoints through the gateway (OpenAI SDK)', () => {
     expect(error.status).toBe(400);
   });
 });
+
+describe('channel overrides: parameters, headers, system prompt', () => {
+  it('applies them to what the upstream receives', async () => {
+    const mock = await startMockUpstream();
+    const server = await startTestServer('sqlite');
+    try {
+      const root = await setupAndLogin(server.baseUrl);
+      await addChannel(root, {
+        type: 1,
+        key: 'sk-over',
+        base_url: mock.baseUrl,
+        models: 'gpt-4o-mini',
+        param_override: '{"temperature": 0.2, "user": "gateway"}',
+        header_override: '{"X-Upstream-Key": "{api_key}", "X-Team": "blue"}',
+        setting: '{"system_prompt": "Answer in French."}',
+      });
+      const key = await addToken(root, { unlimited_quota: true });
+      await openaiClient(server, key).chat.completions.create({
+        model: 'gpt-4o-mini',
+        temperature: 0.9,
+        messages: [{ role: 'user', content: 'hi' }],
+      });
+      const upstream = mock.requests[0]!;
+      expect(upstream.body).toMatchObject({
+        temperature: 0.2,
+        user: 'gateway',
+        messages: [
+          { role: 'system', content: 'Answer in French.' },
+          { role: 'user', content: 'hi' },
+        ],
+      });
+      expect(upstream.headers['x-upstream-key']).toBe('sk-over');
+      expect(upstream.headers['x-team']).toBe('blue');
+    } finally {
+      await server.close();
+      await mock.close();
+    }
+  });
+});

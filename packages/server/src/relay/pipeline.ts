@@ -86,6 +86,26 @@ function logFailure(
   });
 }
 
+/**
+ * The channel's overrides, applied to every upstream call: `param_override` keys are set at the top level of a
+ * JSON body (the flat form), `header_override` headers are set with `{api_key}` replaced by the channel key.
+ */
+export function applyOverrides(call: UpstreamCall, channel: CachedChannel): UpstreamCall {
+  let result = call;
+  if (channel.paramOverride && typeof call.body === 'string' && call.body.startsWith('{')) {
+    const body = JSON.parse(call.body) as Record<string, unknown>;
+    result = { ...result, body: JSON.stringify({ ...body, ...channel.paramOverride }) };
+  }
+  if (channel.headerOverride) {
+    const headers = { ...result.headers };
+    for (const [name, value] of Object.entries(channel.headerOverride)) {
+      if (typeof value === 'string') headers[name.toLowerCase()] = value.replaceAll('{api_key}', channel.key);
+    }
+    result = { ...result, headers };
+  }
+  return result;
+}
+
 const keyTurns = new WeakMap<CachedChannel, number>();
 
 /** A channel with several keys (one per line) takes them in turn, spreading load and rate limits across them. */
@@ -126,7 +146,9 @@ export async function runRelay(
       tried.push(channel.id);
       const adapter = adapterFor(channel.type);
       const upstreamModel = upstreamModelFor(channel, billing.model);
-      const call = adapter ? plan.call(withNextKey(channel), adapter, upstreamModel) : null;
+      const keyed = withNextKey(channel);
+      const planned = adapter ? plan.call(keyed, adapter, upstreamModel) : null;
+      const call = planned ? applyOverrides(planned, keyed) : null;
       if (!adapter || !call) {
         lastError = RelayError.of(400, meta.lang, 'relay_channel_unsupported', undefined, 'channel_unsupported');
         failed.add(channel.id);

@@ -33,10 +33,30 @@ async function usageOrCount(body: ChatRequest, usage: Usage | null | undefined, 
   };
 }
 
+/**
+ * A channel's `setting.system_prompt` is added when the request has no system message; with
+ * `system_prompt_override` it is also put in front of an existing one (family behaviour).
+ */
+export function withSystemPrompt(request: ChatRequest, setting: Record<string, unknown> | null): ChatRequest {
+  const prompt = typeof setting?.system_prompt === 'string' ? setting.system_prompt : '';
+  if (!prompt) return request;
+  const index = request.messages.findIndex((message) => message.role === 'system');
+  if (index === -1) return { ...request, messages: [{ role: 'system', content: prompt }, ...request.messages] };
+  if (setting?.system_prompt_override !== true) return request;
+  const messages = [...request.messages];
+  const existing = messages[index]!;
+  messages[index] = {
+    ...existing,
+    content: `${prompt}\n${typeof existing.content === 'string' ? existing.content : ''}`,
+  };
+  return { ...request, messages };
+}
+
 /** The chat endpoint as a pipeline plan: every provider adapter converts to and from the OpenAI format. */
 export function chatPlan(ctx: AppContext, billing: Billing, body: ChatRequest, lang: Language): RelayPlan {
   return {
-    call: (channel, adapter, upstreamModel) => adapter.chatCall(channel, { ...body, model: upstreamModel }),
+    call: (channel, adapter, upstreamModel) =>
+      adapter.chatCall(channel, withSystemPrompt({ ...body, model: upstreamModel }, channel.setting)),
     async succeed(attempt: Attempt, response: UpstreamResponse, reply: FastifyReply) {
       if (body.stream) {
         const converter = attempt.adapter.stream(attempt.upstreamModel, body.stream_options?.include_usage === true);
