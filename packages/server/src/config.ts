@@ -16,6 +16,8 @@ export interface Config {
   syncFrequencySeconds: number;
   /** How often quota changes and usage logs are written to the database. */
   batchUpdateIntervalMs: number;
+  /** Minutes between re-tests of auto-disabled channels (0 = never). */
+  channelTestFrequencyMinutes: number;
   /** Write a type-5 usage log for relay requests that failed upstream. */
   errorLogEnabled: boolean;
   criticalRateLimit: { enabled: boolean; max: number; windowSeconds: number };
@@ -112,6 +114,7 @@ export function loadConfig(
     syncFrequencySeconds: readInt(env, 'SYNC_FREQUENCY', 60, 1, 86400),
     batchUpdateIntervalMs: readInt(env, 'BATCH_UPDATE_INTERVAL', 1, 1, 60) * 1000,
     errorLogEnabled: readBool(env, 'ERROR_LOG_ENABLED', true),
+    channelTestFrequencyMinutes: readInt(env, 'CHANNEL_TEST_FREQUENCY', 10, 0, 10_080),
     criticalRateLimit: {
       enabled: readBool(env, 'CRITICAL_RATE_LIMIT_ENABLE', true),
       max: readInt(env, 'CRITICAL_RATE_LIMIT', 20, 1, 1_000_000),

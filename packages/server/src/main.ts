@@ -5,6 +5,7 @@ import { buildApp } from './app.js';
 import { closeContext, createContext } from './bootstrap.js';
 import { loadConfig } from './config.js';
 import { redact } from './db/dsn.js';
+import { startChannelRecovery } from './jobs/channel-recovery.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const packageJson = JSON.parse(readFileSync(resolve(here, '../../../package.json'), 'utf8')) as { version: string };
@@ -19,6 +20,7 @@ async function main(): Promise<void> {
   }
   const ctx = await createContext(config);
   const app = await buildApp(ctx);
+  const stopRecovery = startChannelRecovery(ctx, config.channelTestFrequencyMinutes);
   for (const warning of config.warnings) app.log.warn(warning);
   const where = config.database.dialect === 'sqlite' ? config.database.path : redact(JSON.stringify(config.database));
   app.log.info({ database: config.database.dialect, where, redis: Boolean(config.redisUrl) }, 'storage ready');
@@ -28,6 +30,7 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     app.log.info({ signal }, 'shutting down: draining requests');
+    stopRecovery();
     await app.close();
     await closeContext(ctx);
     process.exit(0);

@@ -247,3 +247,40 @@ describe('channel test, balance and upstream model list against mock providers',
     });
   });
 });
+
+describe('periodic recovery of auto-disabled channels', () => {
+  it('re-tests only auto-disabled channels and brings back the ones that pass, when automatic enable is on', async () => {
+    const { recoverAutoDisabledChannels } = await import('../src/jobs/channel-recovery.js');
+    const mock = await startMockUpstream();
+    const server = await startTestServer('sqlite');
+    try {
+      const root = await setupAndLogin(server.baseUrl);
+      const make = async (key: string) =>
+        (
+          await root.post<number[]>('/api/channel/', {
+            type: 1,
+            name: key,
+            key,
+            base_url: mock.baseUrl,
+            models: 'gpt-4o-mini',
+            group: 'default',
+          })
+        ).data[0]!;
+      const healed = await make('good-now');
+      const stillBad = await make('invalid-key');
+      const manual = await make('manual');
+      await server.ctx.channelWriter.setStatus(healed, 3, 'was failing');
+      await server.ctx.channelWriter.setStatus(stillBad, 3, 'was failing');
+      await root.put('/api/channel/', { id: manual, status: 2 });
+      expect(await recoverAutoDisabledChannels(server.ctx)).toEqual({ tested: 0, enabled: 0 });
+      await root.put('/api/option/', { key: 'AutomaticEnableChannelEnabled', value: 'true' });
+      expect(await recoverAutoDisabledChannels(server.ctx)).toEqual({ tested: 2, enabled: 1 });
+      const status = async (id: number) => (await server.ctx.repos.channels.findById(id))!.status;
+      expect([await status(healed), await status(stillBad), await status(manual)]).toEqual([1, 3, 2]);
+      expect(server.ctx.channelCache.candidates('default', 'gpt-4o-mini').map((c) => c.id)).toEqual([healed]);
+    } finally {
+      await server.close();
+      await mock.close();
+    }
+  });
+});

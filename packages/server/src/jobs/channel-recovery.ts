@@ -1,0 +1,37 @@
+import { ChannelStatus } from '@gateway/shared';
+import type { AppContext } from '../context.js';
+import { testChannel } from '../services/channel-test.js';
+
+/**
+ * Every CHANNEL_TEST_FREQUENCY minutes (master node only), when AutomaticEnableChannelEnabled is on, the channels
+ * the system disabled are tested again; a passing one comes back into rotation. Manually disabled channels are
+ * never touched, and healthy channels are not probed (their traffic already tells).
+ */
+export async function recoverAutoDisabledChannels(ctx: AppContext): Promise<{ tested: number; enabled: number }> {
+  if (!ctx.options.bool('AutomaticEnableChannelEnabled')) return { tested: 0, enabled: 0 };
+  const channels = (await ctx.repos.channels.all()).filter((channel) => channel.status === ChannelStatus.AutoDisabled);
+  let enabled = 0;
+  for (const channel of channels) {
+    const result = await testChannel(channel, '', {
+      writer: ctx.channelWriter,
+      channels: ctx.repos.channels,
+      options: ctx.options,
+    }).catch(() => null);
+    if (result?.statusChanged === 'enabled') enabled++;
+  }
+  return { tested: channels.length, enabled };
+}
+
+export function startChannelRecovery(ctx: AppContext, minutes: number): () => void {
+  if (minutes <= 0 || ctx.config.nodeType !== 'master') return () => {};
+  let running = false;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = true;
+    void recoverAutoDisabledChannels(ctx).finally(() => {
+      running = false;
+    });
+  }, minutes * 60_000);
+  timer.unref();
+  return () => clearInterval(timer);
+}
