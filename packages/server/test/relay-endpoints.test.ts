@@ -200,3 +200,43 @@ describe('channel overrides: parameters, headers, system prompt', () => {
     }
   });
 });
+
+describe('low-quota warning', () => {
+  it('mails the user once when a request takes the balance below their threshold', async () => {
+    const { startSmtpReceiver } = await import('./helpers/smtp.js');
+    const smtp = await startSmtpReceiver();
+    const mock = await startMockUpstream();
+    const server = await startTestServer('sqlite');
+    try {
+      const root = await setupAndLogin(server.baseUrl);
+      for (const [key, value] of [
+        ['SMTPServer', '127.0.0.1'],
+        ['SMTPPort', String(smtp.port)],
+        ['SMTPFrom', 'gateway@example.com'],
+      ]) {
+        await root.put('/api/option/', { key, value });
+      }
+      await addChannel(root, { type: 1, key: 'k', base_url: mock.baseUrl, models: 'gpt-4o' });
+      const { signedInUser } = await import('./helpers/client.js');
+      const user = await signedInUser(server.baseUrl, server.ctx.repos, 'lowbalance');
+      await server.ctx.repos.users.update(user.userId!, { email: 'low@example.com', quota: 105_000 });
+      await user.put('/api/user/setting', { notify_type: 'email', quota_warning_threshold: 100_000 });
+      const key = await addToken(user, { unlimited_quota: true });
+      // Each call costs (1000 + 500 × 4) × 1.25 = 3750: 105000 → 101250 (above), → 97500 (crosses), → 93750 (below).
+      for (let index = 0; index < 3; index++) {
+        mock.enqueue('openai.chat', { kind: 'ok', usage: { prompt: 1000, completion: 500 } });
+        await openaiClient(server, key).chat.completions.create({
+          model: 'gpt-4o',
+          messages: [{ role: 'user', content: 'x' }],
+        });
+      }
+      await expect.poll(() => smtp.mails.length, { timeout: 5000 }).toBe(1);
+      expect(smtp.mails[0]!.to).toEqual(['low@example.com']);
+      expect(smtp.mails[0]!.raw).toContain('Subject:');
+    } finally {
+      await server.close();
+      await mock.close();
+      await smtp.close();
+    }
+  });
+});

@@ -1,4 +1,5 @@
 import { perCallQuota, tokenQuota } from '@gateway/shared';
+import { maybeWarnLowQuota } from '../billing/quota-warning.js';
 import type { AppContext } from '../context.js';
 import { nowSeconds } from '../db/sql-helpers.js';
 import type { RelayCaller } from './auth.js';
@@ -48,8 +49,10 @@ export function quotaFor(
 export function settle(ctx: AppContext, s: Settlement): number {
   const quota = quotaFor(s, ctx.options.number('QuotaPerUnit'));
   const { token, user } = s.caller;
+  const before = ctx.ledger.available('user', user.id) + s.reserved;
   // The playground's stand-in token (id 0) has no row: only the user is billed.
   ctx.ledger.settle(user.id, token.id || null, s.reserved, quota, s.channel?.id ?? null, token.unlimited_quota === 1);
+  maybeWarnLowQuota(ctx, user, before, ctx.ledger.available('user', user.id));
   ctx.quotaExporter.record(user.id, user.username, s.model, quota, s.usage.prompt_tokens + s.usage.completion_tokens);
   if (ctx.options.bool('LogConsumeEnabled')) {
     const pricing = s.pricing;
