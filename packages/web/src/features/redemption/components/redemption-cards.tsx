@@ -1,0 +1,75 @@
+import { Card, Checkbox, Flex, Pagination, Spin, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useFormatQuota } from '../../status/use-format-quota';
+import type { Redemption } from '../types';
+import { ExpiryText, formatTime, KeyCell, RedeemedBy, RedemptionActions, StatusTag } from './redemption-cells';
+import type { RedemptionListProps } from './redemption-table';
+
+/** The code list on a phone: one card per code instead of a wide table. */
+export function RedemptionCards({
+  codes,
+  loading,
+  pagination,
+  selectedKeys,
+  onSelect,
+  empty,
+  ...handlers
+}: RedemptionListProps) {
+  const { t } = useTranslation();
+  const formatQuota = useFormatQuota();
+
+  const toggleSelected = (code: Redemption, checked: boolean) => {
+    const keys = checked ? [...selectedKeys, code.id] : selectedKeys.filter((key) => key !== code.id);
+    onSelect(keys, codes);
+  };
+
+  return (
+    <Spin spinning={loading}>
+      <Flex vertical gap={12} data-testid="redemption-table">
+        {codes.length === 0 && <div className="redemption-cards-empty">{empty}</div>}
+        {codes.map((code) => (
+          <Card key={code.id} size="small" className="redemption-card">
+            <Flex justify="space-between" align="center" gap={8}>
+              <Checkbox
+                checked={selectedKeys.includes(code.id)}
+                onChange={(event) => toggleSelected(code, event.target.checked)}
+              >
+                <Typography.Text strong>{code.name}</Typography.Text>
+                <Typography.Text type="secondary"> #{code.id}</Typography.Text>
+              </Checkbox>
+              <StatusTag code={code} />
+            </Flex>
+            <KeyCell codeKey={code.key} onCopy={() => handlers.onCopy(code)} />
+            <dl className="redemption-card-facts">
+              <dt>{t('redemption.col_quota')}</dt>
+              <dd>{formatQuota(code.quota)}</dd>
+              <dt>{t('redemption.col_created')}</dt>
+              <dd>{formatTime(code.created_time)}</dd>
+              <dt>{t('redemption.col_redeemed')}</dt>
+              <dd>
+                <RedeemedBy code={code} />
+              </dd>
+              <dt>{t('redemption.col_expiry')}</dt>
+              <dd>
+                <ExpiryText seconds={code.expired_time} />
+              </dd>
+            </dl>
+            <Flex justify="flex-end">
+              <RedemptionActions code={code} labelled {...handlers} />
+            </Flex>
+          </Card>
+        ))}
+        {pagination.total ? (
+          <Pagination
+            simple
+            align="center"
+            current={pagination.current}
+            pageSize={pagination.pageSize}
+            total={pagination.total}
+            onChange={pagination.onChange}
+          />
+        ) : null}
+      </Flex>
+    </Spin>
+  );
+}

@@ -1,0 +1,80 @@
+import { GiftOutlined, ShoppingOutlined } from '@ant-design/icons';
+import { Button, Card, Flex, Form, Input, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { notify } from '../../../lib/notify';
+import { usePublicStatus } from '../../status/api/use-status';
+import { useFormatQuota } from '../../status/use-format-quota';
+import { useRedeem } from '../api/use-redeem';
+
+interface RedeemValues {
+  key: string;
+}
+
+/** Redeem a code for quota; and where to buy codes (the operator's top-up link). */
+export function RedeemCard() {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<RedeemValues>();
+  const status = usePublicStatus();
+  const formatQuota = useFormatQuota();
+  const redeem = useRedeem();
+
+  const onFinish = ({ key }: RedeemValues) =>
+    redeem.mutate(key.trim(), {
+      onSuccess: (quota) => {
+        notify.success(t('wallet.redeem_success', { value: formatQuota(quota ?? 0) }));
+        form.resetFields();
+      },
+    });
+
+  const openTopUpLink = () => {
+    const link = status.top_up_link?.trim();
+    if (!link) {
+      notify.warning(t('wallet.top_up_link_missing'));
+      return;
+    }
+    window.open(link, '_blank', 'noopener,noreferrer');
+  };
+
+  return (
+    <Card
+      className="wallet-card"
+      title={
+        <Flex align="center" gap={8}>
+          <GiftOutlined />
+          {t('wallet.redeem_title')}
+        </Flex>
+      }
+    >
+      <Flex vertical gap={16}>
+        <Typography.Text type="secondary">{t('wallet.redeem_help')}</Typography.Text>
+        <Form<RedeemValues> form={form} onFinish={onFinish} className="wallet-redeem-form">
+          <Flex gap={8} align="flex-start">
+            <Form.Item
+              name="key"
+              style={{ flex: 1, minWidth: 0, marginBottom: 0 }}
+              rules={[{ required: true, whitespace: true, message: t('errors:redemption_key_required') }]}
+            >
+              <Input
+                allowClear
+                placeholder={t('wallet.redeem_placeholder')}
+                aria-label={t('wallet.redeem_placeholder')}
+                autoComplete="off"
+                className="mono-text"
+                data-testid="wallet-redeem-input"
+              />
+            </Form.Item>
+            <Button type="primary" htmlType="submit" loading={redeem.isPending} data-testid="wallet-redeem">
+              {t('wallet.redeem')}
+            </Button>
+          </Flex>
+        </Form>
+        <Flex align="center" gap={4} wrap className="wallet-buy">
+          <Typography.Text type="secondary">{t('wallet.no_code')}</Typography.Text>
+          <Button type="link" icon={<ShoppingOutlined />} onClick={openTopUpLink} style={{ paddingInline: 4 }}>
+            {t('wallet.buy_codes')}
+          </Button>
+        </Flex>
+      </Flex>
+    </Card>
+  );
+}

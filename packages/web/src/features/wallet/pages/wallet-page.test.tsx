@@ -1,0 +1,124 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { setStoredUser } from '../../../lib/session';
+import { fail, type MockHandler, mockFetch, ok } from '../../../test/fetch-mock';
+import { fill, renderPage, setupUser } from '../../../test/render';
+import { statusFixture } from '../../../test/status-fixture';
+import WalletPage from './wallet-page';
+
+function self(quota: number) {
+  return {
+    id: 1,
+    username: 'alice',
+    display_name: 'Alice',
+    role: 1,
+    status: 1,
+    group: 'default',
+    quota,
+    used_quota: 250000,
+    request_count: 1234,
+  };
+}
+
+/** The element behind a test id, or the input inside it (antd may put the id on a wrapper). */
+function inputOf(testId: string): HTMLInputElement {
+  const element = screen.getByTestId(testId);
+  return (element instanceof HTMLInputElement ? element : element.querySelector('input'))!;
+}
+
+function renderWallet(handlers: Record<string, MockHandler> = {}) {
+  setStoredUser({ id: 1, username: 'alice', display_name: 'Alice', role: 1, status: 1, group: 'default' });
+  const api = mockFetch({
+    'GET /api/status': ok(statusFixture({ min_topup: 1 })),
+    'GET /api/user/self': ok(self(1_000_000)),
+    'POST /api/user/amount': (request) => ok(((request.body as { amount: number }).amount * 7.3).toFixed(2)),
+    ...handlers,
+  });
+  renderPage(<WalletPage />, { path: '/topup' });
+  return api;
+}
+
+describe('wallet page', () => {
+  it('checks the code, redeems it, shows the amount added and refreshes the balance', async () => {
+    const user = setupUser();
+    let balance = 1_000_000;
+    const { requests } = renderWallet({
+      'GET /api/user/self': () => ok(self(balance)),
+      'POST /api/user/topup': () => {
+        balance += 500_000;
+        return ok(500_000, '兑换成功');
+      },
+    });
+    const card = await screen.findByTestId('wallet-balance');
+    expect(await within(card).findByText('$2.00')).toBeTruthy();
+    expect(within(card).getByText('$0.50')).toBeTruthy();
+    expect(within(card).getByText('1,234')).toBeTruthy();
+
+    await user.click(screen.getByTestId('wallet-redeem'));
+    expect(await screen.findByText('请输入兑换码！')).toBeTruthy();
+    expect(requests.some((r) => r.path === '/api/user/topup')).toBe(false);
+
+    await fill(user, inputOf('wallet-redeem-input'), '  CODE-123  ');
+    await user.click(screen.getByTestId('wallet-redeem'));
+    expect(await screen.findByText('兑换成功，到账 $1.00')).toBeTruthy();
+    expect(requests.find((r) => r.path === '/api/user/topup')?.body).toEqual({ key: 'CODE-123' });
+    expect(await within(card).findByText('$3.00')).toBeTruthy();
+    expect(inputOf('wallet-redeem-input').value).toBe('');
+  });
+
+  it('quotes the payable money, then submits the gateway form to the returned url', async () => {
+    const user = setupUser();
+    const submitted: HTMLFormElement[] = [];
+    vi.spyOn(HTMLFormElement.prototype, 'submit').mockImplementation(function (this: HTMLFormElement) {
+      submitted.push(this.cloneNode(true) as HTMLFormElement);
+    });
+    const fields = {
+      pid: '1001',
+      type: 'zfb',
+      out_trade_no: 'USR1NOabc',
+      money: '73.00',
+      sign: 'deadbeef',
+      sign_type: 'MD5',
+    };
+    const { requests } = renderWallet({
+      'POST /api/user/pay': new Response(
+        JSON.stringify({ success: true, message: 'success', data: fields, url: 'https://pay.example.com/submit.php' }),
+        { headers: { 'Content-Type': 'application/json' } },
+      ),
+    });
+    const payable = await screen.findByTestId('wallet-payable');
+    expect(await within(payable).findByText('¥7.30')).toBeTruthy();
+
+    await user.click(screen.getByText('100', { selector: 'button span, button' }));
+    expect(await within(payable).findByText('¥730.00')).toBeTruthy();
+    const amount = inputOf('wallet-amount');
+    await user.clear(amount);
+    await fill(user, amount, '10');
+    expect(await within(payable).findByText('¥73.00')).toBeTruthy();
+
+    await user.click(screen.getByTestId('wallet-pay-zfb'));
+    const confirm = (await screen.findByText('前往支付')).closest('button')!;
+    await user.click(confirm);
+    await waitFor(() => expect(submitted).toHaveLength(1));
+    expect(requests.find((r) => r.path === '/api/user/pay')?.body).toEqual({ amount: 10, payment_method: 'zfb' });
+    const form = submitted[0]!;
+    expect(form.action).toBe('https://pay.example.com/submit.php');
+    expect(form.method.toLowerCase()).toBe('post');
+    const sent = Object.fromEntries([...form.querySelectorAll('input')].map((input) => [input.name, input.value]));
+    expect(sent).toEqual(fields);
+  });
+
+  it('shows the server refusals for the quote and for paying', async () => {
+    const user = setupUser();
+    renderWallet({
+      'POST /api/user/amount': fail('充值数量不能小于 5'),
+      'POST /api/user/pay': fail('管理员未开启在线充值'),
+    });
+    const payable = await screen.findByTestId('wallet-payable');
+    expect(await within(payable).findByText('充值数量不能小于 5')).toBeTruthy();
+
+    await user.click(screen.getByTestId('wallet-pay-wx'));
+    await user.click((await screen.findByText('前往支付')).closest('button')!);
+    expect(await screen.findByText('管理员未开启在线充值')).toBeTruthy();
+  });
+});

@@ -1,0 +1,35 @@
+import { Col, Flex, Row, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { BalanceCard } from '../components/balance-card';
+import { OnlineTopUpCard } from '../components/online-topup-card';
+import { RedeemCard } from '../components/redeem-card';
+import '../wallet.css';
+
+/** My wallet: the balance, redeeming a code, and online top-up (spec 001, Wallet). */
+export default function WalletPage() {
+  const { t } = useTranslation();
+  return (
+    <div className="page-container wallet-page">
+      <Flex vertical gap={16}>
+        <div>
+          <Typography.Title level={4} style={{ margin: 0 }}>
+            {t('wallet.title')}
+          </Typography.Title>
+          <Typography.Text type="secondary">{t('wallet.subtitle')}</Typography.Text>
+        </div>
+        {/* Phones: balance, redeem, online top-up in one column. Wider: the balance and redeeming on the left. */}
+        <Row gutter={[16, 16]}>
+          <Col xs={24} lg={10}>
+            <Flex vertical gap={16}>
+              <BalanceCard />
+              <RedeemCard />
+            </Flex>
+          </Col>
+          <Col xs={24} lg={14}>
+            <OnlineTopUpCard />
+          </Col>
+        </Row>
+      </Flex>
+    </div>
+  );
+}

@@ -1,0 +1,29 @@
+/** The gateway's payment methods this console offers (epay's `type`): Alipay and WeChat Pay. */
+export type PaymentMethod = 'zfb' | 'wx';
+
+export const PAYMENT_METHODS: readonly PaymentMethod[] = ['zfb', 'wx'];
+
+/**
+ * `POST /api/user/pay` answers the epay form fields in `data` and the gateway's address in a top-level `url`:
+ * pid, type, out_trade_no, notify_url, return_url, name, money, sign, sign_type.
+ */
+export type PayFields = Record<string, string | number>;
+
+export interface PayOrder {
+  url: string;
+  fields: PayFields;
+}
+
+/** Quick picks for the online top-up amount (in units of credit, i.e. dollars when 500000 quota = $1). */
+export const AMOUNT_PRESETS = [10, 20, 50, 100, 200, 500] as const;
+
+/** The presets at or above the minimum; when the minimum is above them all, multiples of the minimum. */
+export function amountPresets(min: number): number[] {
+  const presets = AMOUNT_PRESETS.filter((amount) => amount >= min);
+  return presets.length >= 3 ? presets : [1, 2, 5, 10, 20, 50].map((factor) => factor * min);
+}
+
+/** The smallest amount the page accepts: at least 1 and at least the operator's minimum top-up. */
+export function minimumAmount(minTopUp: number | undefined): number {
+  return Math.max(1, Math.ceil(Number.isFinite(minTopUp) ? (minTopUp as number) : 1));
+}
