@@ -71,7 +71,7 @@ describe('a newcomer sets up the product and signs in (built product, fresh SQLi
     // The server ends the session (as a restart with a wiped session store or a ban would): the next call is
     // answered 401 and the console sends the user to /login?expired=true with the spec's message.
     await context.clearCookies();
-    await page.goto('/personal');
+    await page.goto('/log');
     await page.waitForURL('**/login?expired=true');
     await page.getByTestId('session-expired').waitFor();
     expect(await page.evaluate(() => localStorage.getItem('user'))).toBeNull();

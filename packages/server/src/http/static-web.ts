@@ -18,7 +18,7 @@ export async function serveWeb(app: FastifyInstance, distDir: string | null): Pr
       index: false,
       wildcard: false,
       setHeaders(res, path) {
-        res.header('Cache-Control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+        res.setHeader('Cache-Control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
   }
