@@ -35,17 +35,17 @@ export const PAGE_ROUTES: PageRoute[] = [
   { path: '/detail', access: 'user' },
   { path: '/midjourney', access: 'user' },
   { path: '/task', access: 'user' },
-  { path: '/topup', access: 'user' },
-  { path: '/personal', access: 'user' },
-  { path: '/user/edit', access: 'user' }, // edit own account
+  { path: '/topup', access: 'user', page: () => import('../features/wallet/pages/wallet-page') },
+  { path: '/personal', access: 'user', page: () => import('../features/personal/pages/personal-page') },
+  { path: '/user/edit', access: 'user', page: () => import('../features/personal/pages/personal-page') }, // edit own account: the personal page
   { path: '/chat/:id?', access: 'user', page: () => import('../features/chat/pages/chat-page') },
   { path: '/chat2link', access: 'user', page: () => import('../features/chat/pages/chat2link-page') },
   // Admins
   { path: '/channel', access: 'admin', page: () => import('../features/channel/pages/channel-page') },
   { path: '/channel/add', access: 'admin', page: () => import('../features/channel/pages/channel-edit-page') },
   { path: '/channel/edit/:id', access: 'admin', page: () => import('../features/channel/pages/channel-edit-page') },
-  { path: '/redemption', access: 'admin' },
-  { path: '/user', access: 'admin' },
-  { path: '/user/edit/:id', access: 'admin' },
+  { path: '/redemption', access: 'admin', page: () => import('../features/redemption/pages/redemption-page') },
+  { path: '/user', access: 'admin', page: () => import('../features/users/pages/user-page') },
+  { path: '/user/edit/:id', access: 'admin', page: () => import('../features/users/pages/user-page') }, // opens that user's edit drawer
   { path: '/setting', access: 'admin' },
 ];

@@ -1,0 +1,13 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+import { selfQueryKey } from '../../auth/api/use-self';
+import type { UserSetting } from '../user-setting';
+
+/** Saves the whole notification and price setting at once (`PUT /api/user/setting`). */
+export function useUpdateSetting() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (setting: UserSetting) => api.put<unknown>('/api/user/setting', setting),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: selfQueryKey }),
+  });
+}
