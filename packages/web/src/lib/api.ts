@@ -1,6 +1,6 @@
 import type { ApiEnvelope } from '@gateway/shared';
 import i18n, { currentLanguage } from './i18n';
-import { clearStoredUser, getStoredUser } from './session';
+import { clearStoredUser, getStoredUser, markSessionExpired } from './session';
 
 /**
  * The one place that talks HTTP to the management API. It sends the family's headers, unwraps the
@@ -78,6 +78,8 @@ function httpError(response: Response): ApiError {
 }
 
 function handleUnauthorized(): void {
+  // Mark first: clearing the user re-renders the route guard, whose own redirect must keep the "expired" note.
+  if (window.location.pathname !== '/login') markSessionExpired();
   clearStoredUser();
   // A failed sign-in on the login page must not bounce the visitor to the same page with a scary banner.
   if (window.location.pathname !== '/login') onUnauthorized();

@@ -36,6 +36,22 @@ export function clearStoredUser(): void {
   emit();
 }
 
+// Set when the server ended the session (a 401), so every route that then sends the visitor to sign in says why;
+// cleared by the next sign-in. Session storage: it belongs to this tab's visit only.
+const EXPIRED_FLAG = 'session_expired';
+
+export function markSessionExpired(): void {
+  window.sessionStorage.setItem(EXPIRED_FLAG, '1');
+}
+
+export function sessionExpired(): boolean {
+  return window.sessionStorage.getItem(EXPIRED_FLAG) === '1';
+}
+
+export function clearSessionExpired(): void {
+  window.sessionStorage.removeItem(EXPIRED_FLAG);
+}
+
 function subscribe(listener: Listener): () => void {
   listeners.add(listener);
   const onStorage = (event: StorageEvent) => {

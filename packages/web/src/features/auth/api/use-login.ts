@@ -1,7 +1,7 @@
 import type { SessionUser } from '@gateway/shared';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
-import { setStoredUser } from '../../../lib/session';
+import { clearSessionExpired, setStoredUser } from '../../../lib/session';
 import type { LoginCredentials } from '../types';
 
 interface LoginVariables extends LoginCredentials {
@@ -14,6 +14,9 @@ export function useLogin() {
     mutationFn: ({ turnstile = '', ...credentials }: LoginVariables) =>
       api.post<SessionUser>('/api/user/login', credentials, { query: { turnstile } }),
     // Stored here, not in the page, so every way of signing in leaves the same trace.
-    onSuccess: (user) => setStoredUser(user),
+    onSuccess: (user) => {
+      clearSessionExpired();
+      setStoredUser(user);
+    },
   });
 }
