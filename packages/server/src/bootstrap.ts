@@ -20,7 +20,7 @@ import { SecretBox } from './services/secret-box.js';
 
 /** Opens the database (migrating it), Redis when configured, and loads options: everything but HTTP. */
 export async function createContext(config: Config): Promise<AppContext> {
-  const db = openDatabase(config.database);
+  const db = await openDatabase(config.database);
   try {
     if (config.nodeType === 'master') await migrateToLatest(db);
     const repos = createRepositories(db);

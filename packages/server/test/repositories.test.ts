@@ -15,7 +15,7 @@ describe.each(dialects)('migrations and repositories on %s', (dialect) => {
 
   beforeAll(async () => {
     database = await createTestDatabase(dialect);
-    db = openDatabase(parseDatabaseTarget(database.env.SQL_DSN, database.env.SQLITE_PATH));
+    db = await openDatabase(parseDatabaseTarget(database.env.SQL_DSN, database.env.SQLITE_PATH));
     await migrateToLatest(db);
     repos = createRepositories(db);
   });

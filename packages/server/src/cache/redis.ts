@@ -1,4 +1,4 @@
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 
 /** Two connections: a subscribed ioredis connection cannot run ordinary commands. */
 export interface RedisPair {
@@ -8,6 +8,8 @@ export interface RedisPair {
 }
 
 export async function connectRedis(url: string): Promise<RedisPair> {
+  // Loaded only when Redis is configured (about 20 MiB).
+  const { Redis } = await import('ioredis');
   const options = { maxRetriesPerRequest: 3, lazyConnect: true, enableOfflineQueue: true };
   const client = new Redis(url, options);
   const subscriber = new Redis(url, options);

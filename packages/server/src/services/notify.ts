@@ -1,4 +1,3 @@
-import nodemailer from 'nodemailer';
 import type { OptionsStore } from '../cache/options-store.js';
 import type { UserRow } from '../db/schema.js';
 import { userSetting } from '../relay/user-setting.js';
@@ -14,6 +13,8 @@ export interface Notice {
 export async function sendMail(options: OptionsStore, to: string, subject: string, html: string): Promise<void> {
   const host = options.get('SMTPServer');
   if (!host) throw new Error('SMTP is not configured');
+  // Loaded on the first e-mail: most nodes never send one.
+  const { default: nodemailer } = await import('nodemailer');
   const transport = nodemailer.createTransport({
     host,
     port: options.number('SMTPPort'),
