@@ -11,6 +11,7 @@ import { parseArgs } from 'node:util';
 import { BENCH_MODEL, type GatewayProcess, prepareGateway, startGateway } from './lib/gateway.js';
 import { atFixedRate, closedLoop, failureText, LoadClient, type RunResult, type Target } from './lib/load.js';
 import {
+  assertRunning,
   firstJsonLine,
   killAllChildren,
   type Pinning,
@@ -132,6 +133,7 @@ interface PhaseCost {
 interface Parties {
   gateway: number;
   mock: number;
+  processes: Started[];
   pinning: Pinning | null;
 }
 
@@ -154,6 +156,7 @@ function selfCpuSeconds(): number {
 
 /** Starts counting CPU time; the returned function gives each party's share since then. */
 function startMeter(pids: Parties): () => PhaseCost {
+  for (const started of pids.processes) assertRunning(started);
   const before = {
     gateway: cpuSeconds(pids.gateway),
     mock: cpuSeconds(pids.mock),
@@ -161,6 +164,7 @@ function startMeter(pids: Parties): () => PhaseCost {
     cores: cpuBusySeconds(),
   };
   return () => {
+    for (const started of pids.processes) assertRunning(started);
     const cores = cpuBusySeconds().map((busy, index) => busy - (before.cores[index] ?? 0));
     const gatewaySeconds = cpuSeconds(pids.gateway) - before.gateway;
     const mockSeconds = cpuSeconds(pids.mock) - before.mock;
@@ -236,6 +240,13 @@ async function waitForQuiet(pids: Parties, maxSeconds: number): Promise<number> 
 
 /** Gateway CPU per answered request, in microseconds. */
 const cpuPerRequestUs = (phase: Phase) => (phase.cost.gatewaySeconds / Math.max(1, phase.result.ok)) * 1e6;
+/**
+ * The mock's CPU per request in a direct phase: what a do-nothing Node HTTP server costs per request on this
+ * machine at this rate. At a low rate every request pays its own wake-ups, so both figures rise together; this
+ * floor tells how much of the gateway's figure is the platform.
+ */
+const mockCpuPerRequest = (phase: Phase) =>
+  `mock: ${micros((phase.cost.mockSeconds / Math.max(1, phase.result.ok)) * 1e6)}`;
 const throughput = (phase: Phase) => phase.result.ok / phase.result.elapsedSeconds;
 /** Share of the load core used by the load generator and the mock together (1 = the core was saturated). */
 const loadCoreBusy = (phase: Phase) => (phase.cost.loadSeconds + phase.cost.mockSeconds) / phase.result.elapsedSeconds;
@@ -289,8 +300,12 @@ interface SoakResult {
 async function soak(options: Options, client: LoadClient, pids: Parties): Promise<SoakResult> {
   const samples: SoakResult['samples'] = [];
   const startedAt = performance.now();
-  const sample = () =>
-    samples.push({ atSeconds: (performance.now() - startedAt) / 1000, rss: memory(pids.gateway).rss });
+  const sample = () => {
+    // A gateway that died is reported by the phase's meter; a timer must not throw on its missing /proc entry.
+    if (pids.processes.every((started) => started.child.exitCode === null && started.child.signalCode === null)) {
+      samples.push({ atSeconds: (performance.now() - startedAt) / 1000, rss: memory(pids.gateway).rss });
+    }
+  };
   sample();
   const timer = setInterval(sample, 5000);
   let phase: Phase;
@@ -409,6 +424,7 @@ async function main(): Promise<number> {
 
   try {
     mock = startPinned(
+      'mock upstream',
       pinning?.loadCpu ?? null,
       process.execPath,
       [
@@ -433,7 +449,7 @@ async function main(): Promise<number> {
     });
     log(`gateway on ${gateway.baseUrl} (pid ${gateway.pid}), SQLite in ${workDir}`);
     const key = await prepareGateway(gateway.baseUrl, `http://127.0.0.1:${mockPort}`);
-    const pids: Parties = { gateway: gateway.pid, mock: mock.pid, pinning };
+    const pids: Parties = { gateway: gateway.pid, mock: mock.pid, processes: [gateway, mock], pinning };
     // Before any relay traffic: what the process costs just for being up (modules, caches, SQLite).
     const idleRss = memory(pids.gateway).rss;
 
@@ -533,16 +549,18 @@ async function main(): Promise<number> {
     const rows: Row[] = [
       checked(
         `gateway CPU per request (${options.rate} req/s)`,
-        { gateway: micros(cpuAtRate), added: micros(cpuAtRate) },
+        { direct: mockCpuPerRequest(rateDirectPhase), gateway: micros(cpuAtRate), added: micros(cpuAtRate) },
         cpuAtRate,
         TARGET.cpuPerRequestUs,
         `≤ ${TARGET.cpuPerRequestUs} µs`,
       ),
       info(`gateway CPU per request (${options.connections} conns)`, {
+        direct: mockCpuPerRequest(poolDirectPhase),
         gateway: micros(cpuPerRequestUs(poolGatewayPhase)),
         added: micros(cpuPerRequestUs(poolGatewayPhase)),
       }),
       info(`gateway CPU per stream (${options.chunks} chunks)`, {
+        direct: mockCpuPerRequest(streamDirectPhase),
         gateway: micros(cpuPerRequestUs(streamGatewayPhase)),
         added: micros(cpuPerRequestUs(streamGatewayPhase)),
       }),

@@ -44,7 +44,14 @@ export async function startGateway(options: GatewayStartOptions): Promise<Gatewa
       ? { BATCH_UPDATE_INTERVAL: process.env.BENCH_BATCH_UPDATE_INTERVAL }
       : {}),
   };
-  const started = startPinned(options.cpu, process.execPath, [...options.nodeFlags, entry], env, options.root);
+  const started = startPinned(
+    'gateway',
+    options.cpu,
+    process.execPath,
+    [...options.nodeFlags, entry],
+    env,
+    options.root,
+  );
   const baseUrl = `http://127.0.0.1:${port}`;
   await waitForHttp(`${baseUrl}/api/status`, started, 60_000);
   return { ...started, port, baseUrl };

@@ -39,6 +39,7 @@ export function pinSelf(wanted: boolean): { pinning: Pinning | null; note: strin
 const children = new Set<ChildProcess>();
 
 export interface Started {
+  label: string;
   child: ChildProcess;
   pid: number;
   /** Everything the child wrote to stderr so far, shown when it dies early. */
@@ -46,10 +47,23 @@ export interface Started {
 }
 
 /**
+ * Throws when the child is gone. The gateway can crash, and on a shared machine someone's `pkill -f dist/main.js`
+ * can take ours too: say which process left and how, instead of failing later on a missing /proc file.
+ */
+export function assertRunning(started: Started): void {
+  const { child } = started;
+  if (child.exitCode === null && child.signalCode === null) return;
+  const how = child.signalCode ? `killed by ${child.signalCode}` : `exited with code ${child.exitCode}`;
+  const errors = started.stderr().trim();
+  throw new Error(`the ${started.label} (pid ${started.pid}) ${how} during the run${errors ? `:\n${errors}` : ''}`);
+}
+
+/**
  * Spawns `command args` on the given CPU. taskset execs the command in place, so the pid we get is the pid of
  * the measured process itself, which is what the /proc readers need.
  */
 export function startPinned(
+  label: string,
   cpu: number | null,
   command: string,
   args: string[],
@@ -67,7 +81,7 @@ export function startPinned(
   if (child.pid === undefined) throw new Error(`could not start ${command}`);
   children.add(child);
   child.once('exit', () => children.delete(child));
-  return { child, pid: child.pid, stderr: () => errors };
+  return { label, child, pid: child.pid, stderr: () => errors };
 }
 
 /** Reads the first stdout line of a child as JSON (the mock announces its port this way). */
