@@ -1,4 +1,5 @@
 export * from './billing/quota.js';
+export * from './billing/ratio-price.js';
 export * from './channels/channel-form.js';
 export * from './channels/channel-types.js';
 export * from './enums.js';
@@ -6,6 +7,7 @@ export * from './envelope.js';
 export * from './messages.js';
 export * from './options/definitions.js';
 export * from './options/kinds.js';
+export * from './options/normalize.js';
 export * from './options/pricing-defaults.js';
 export * from './options/validate.js';
 export * from './quota.js';

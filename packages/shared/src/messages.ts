@@ -65,6 +65,8 @@ export const MESSAGES = {
   option_invalid_json: { zh: '{key} 不是合法的 JSON 字符串', en: '{key} is not a valid JSON string' },
   option_bad_json_shape: { zh: '{key} 的 JSON 结构不正确', en: '{key} has the wrong JSON structure' },
   option_bad_domain: { zh: '{value} 不是合法的域名', en: '{value} is not a valid domain' },
+  option_duplicate_domain: { zh: '该域名已存在于白名单中', en: 'This domain is already in the whitelist' },
+  model_ratio_reset: { zh: '模型倍率已重置为默认值', en: 'Model ratios were reset to the defaults' },
   option_requires: { zh: '开启 {key} 之前请先填写 {other}', en: 'Fill in {other} before turning on {key}' },
   option_value_not_string: {
     zh: '配置值必须是字符串、数字或布尔值',

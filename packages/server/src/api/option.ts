@@ -1,4 +1,10 @@
-import { isSecretOptionKey, OPTION_KEYS } from '@gateway/shared';
+import {
+  isSecretOptionKey,
+  normalizeOptionValue,
+  OPTION_DEFINITIONS,
+  OPTION_KEYS,
+  type OptionKey,
+} from '@gateway/shared';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { guards } from '../auth/guard.js';
@@ -26,10 +32,22 @@ export async function optionRoutes(app: FastifyInstance, ctx: AppContext): Promi
     if (!parsed.success)
       throw new ApiFailure(parsed.error.issues[0]?.path[0] === 'value' ? 'option_value_not_string' : 'invalid_params');
     const { key } = parsed.data;
-    const value = String(parsed.data.value);
+    const value = normalizeOptionValue(key, String(parsed.data.value));
     const error = await ctx.options.set(key, value);
     if (error) throw new ApiFailure(error.code, error.params);
     request.log.info({ key, by: request.user?.id }, 'option updated');
     return ok(undefined, messageFor(request, 'saved'));
+  });
+
+  // "Reset model ratios" (the family's spelling of the path): every per-model pricing map back to the built-in
+  // defaults. Group ratios are the operator's business structure, not model prices, and stay.
+  app.post('/api/option/rest_model_ratio', { preHandler: admin }, async (request) => {
+    const keys: OptionKey[] = ['ModelRatio', 'CompletionRatio', 'CacheRatio', 'ModelPrice'];
+    for (const key of keys) {
+      const error = await ctx.options.set(key, OPTION_DEFINITIONS[key].default);
+      if (error) throw new ApiFailure(error.code, error.params);
+    }
+    request.log.info({ by: request.user?.id }, 'model ratios reset');
+    return ok(undefined, messageFor(request, 'model_ratio_reset'));
   });
 }

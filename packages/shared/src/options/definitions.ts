@@ -41,6 +41,9 @@ export const OPTION_DEFINITIONS = {
   MinTopUp: int(1, 1),
   CustomCallbackAddress: url(),
   TopupGroupRatio: json(DEFAULT_GROUP_RATIO, 'number-map'),
+  // Quick-pick amounts on the wallet page, and price factors per amount (e.g. {"100": 0.95} = 5% off at 100)
+  'payment_setting.amount_options': json([10, 20, 50, 100, 200, 500], 'array'),
+  'payment_setting.amount_discount': json({}, 'number-map'),
   // Login and registration
   PasswordLoginEnabled: bool(true),
   PasswordRegisterEnabled: bool(true),
@@ -151,13 +154,18 @@ export const OPTION_DEFINITIONS = {
   ModelRequestRateLimitDurationMinutes: int(1, 0),
   ModelRequestRateLimitGroup: json({}, 'rate-limit-groups'),
   // Provider-specific model settings
-  'gemini.safety_settings': json({}, 'object'),
+  // Category → threshold, e.g. {"default": "OFF"}.
+  'gemini.safety_settings': json({}, 'string-map'),
   'gemini.version_settings': json({ default: 'v1beta' }, 'string-map'),
-  'gemini.supported_imagine_models': json(['gemini-2.0-flash-exp-image-generation', 'gemini-2.0-flash-exp'], 'array'),
+  'gemini.supported_imagine_models': json(
+    ['gemini-2.0-flash-exp-image-generation', 'gemini-2.0-flash-exp'],
+    'string-array',
+  ),
   'gemini.thinking_adapter_enabled': bool(false),
   'gemini.thinking_adapter_budget_tokens_percentage': num(0.6, 0.1, 1),
-  'claude.model_headers_settings': json({}, 'object'),
-  'claude.default_max_tokens': json({ default: 8192 }, 'number-map'),
+  // Model → header → values, e.g. {"claude-3-7-sonnet-20250219": {"anthropic-beta": ["output-128k-2025-02-19"]}}.
+  'claude.model_headers_settings': json({}, 'header-map'),
+  'claude.default_max_tokens': json({ default: 8192 }, 'positive-int-map'),
   'claude.thinking_adapter_enabled': bool(true),
   'claude.thinking_adapter_budget_tokens_percentage': num(0.8, 0.1, 1),
   'global.pass_through_request_enabled': bool(false),

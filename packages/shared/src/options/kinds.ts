@@ -11,7 +11,17 @@ export type OptionKind =
   | { type: 'enum'; values: readonly string[] }
   | { type: 'json'; shape: JsonShape };
 
-export type JsonShape = 'object' | 'array' | 'number-map' | 'string-map' | 'rate-limit-groups' | 'chats' | 'any';
+export type JsonShape =
+  | 'object'
+  | 'array'
+  | 'string-array'
+  | 'number-map'
+  | 'positive-int-map'
+  | 'string-map'
+  | 'header-map'
+  | 'rate-limit-groups'
+  | 'chats'
+  | 'any';
 
 export interface OptionDefinition {
   kind: OptionKind;

@@ -15,6 +15,7 @@ export interface OptionError {
     | 'option_invalid_json'
     | 'option_bad_json_shape'
     | 'option_bad_domain'
+    | 'option_duplicate_domain'
     | 'option_requires';
   params?: Record<string, string | number>;
 }
@@ -23,6 +24,31 @@ const DOMAIN_PATTERN = /^(?=.{1,253}$)(?:(?!-)[a-zA-Z0-9-]{1,63}(?<!-)\.)+[a-zA-
 
 export function isDomain(text: string): boolean {
   return DOMAIN_PATTERN.test(text);
+}
+
+/** The whitelist's comma list as entries, blanks dropped. */
+export function splitDomainList(value: string): string[] {
+  return value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '');
+}
+
+function findDuplicate(entries: string[]): string | undefined {
+  const seen = new Set<string>();
+  for (const entry of entries) {
+    const folded = entry.toLowerCase();
+    if (seen.has(folded)) return entry;
+    seen.add(folded);
+  }
+  return undefined;
+}
+
+/** Largest count the rate limiter stores (the family keeps these as 32-bit integers). */
+export const RATE_LIMIT_MAX = 2_147_483_647;
+
+function isIntIn(value: unknown, min: number, max: number): boolean {
+  return Number.isInteger(value) && (value as number) >= min && (value as number) <= max;
 }
 
 /** Options that may only be switched on when other options are filled (family rule). */
@@ -44,11 +70,10 @@ export function validateOption(key: string, value: string, current?: (key: strin
   const error = checkKind(OPTION_DEFINITIONS[key].kind, value, key);
   if (error) return error;
   if (key === 'EmailDomainWhitelist') {
-    const bad = value
-      .split(',')
-      .map((entry) => entry.trim())
-      .find((entry) => entry !== '' && !isDomain(entry));
+    const bad = splitDomainList(value).find((entry) => !isDomain(entry));
     if (bad !== undefined) return { code: 'option_bad_domain', params: { key, value: bad } };
+    const duplicate = findDuplicate(splitDomainList(value));
+    if (duplicate !== undefined) return { code: 'option_duplicate_domain', params: { key, value: duplicate } };
   }
   const needed = REQUIRES[key];
   if (needed && value === 'true' && current) {
@@ -108,6 +133,19 @@ function matchesShape(value: unknown, shape: JsonShape): boolean {
       return isPlainObject(value);
     case 'array':
       return Array.isArray(value);
+    case 'string-array':
+      return Array.isArray(value) && value.every((v) => typeof v === 'string' && v.trim() !== '');
+    case 'positive-int-map':
+      return isPlainObject(value) && Object.values(value).every((v) => isIntIn(v, 1, Number.MAX_SAFE_INTEGER));
+    case 'header-map':
+      return (
+        isPlainObject(value) &&
+        Object.values(value).every(
+          (headers) =>
+            isPlainObject(headers) &&
+            Object.values(headers).every((list) => Array.isArray(list) && list.every((v) => typeof v === 'string')),
+        )
+      );
     case 'number-map':
       return (
         isPlainObject(value) && Object.values(value).every((v) => typeof v === 'number' && Number.isFinite(v) && v >= 0)
@@ -117,14 +155,11 @@ function matchesShape(value: unknown, shape: JsonShape): boolean {
     case 'rate-limit-groups':
       return (
         isPlainObject(value) &&
+        Object.keys(value).every((group) => group.trim() !== '') &&
         Object.values(value).every(
+          // [max requests (0 = unlimited), max completed requests], the family's bounds
           (v) =>
-            Array.isArray(v) &&
-            v.length === 2 &&
-            Number.isInteger(v[0]) &&
-            Number.isInteger(v[1]) &&
-            (v[0] as number) >= 0 &&
-            (v[1] as number) >= 1,
+            Array.isArray(v) && v.length === 2 && isIntIn(v[0], 0, RATE_LIMIT_MAX) && isIntIn(v[1], 1, RATE_LIMIT_MAX),
         )
       );
     case 'chats':
