@@ -47,12 +47,17 @@ describe.each(dialects)('redemption codes and redeeming on %s', (dialect) => {
     expect((await user.post('/api/redemption/', { name: 'x', quota: 1 })).status).toBe(403);
   });
 
-  it('credits exactly once when 20 users race for one code, with a top-up record and log', async () => {
+  it('credits exactly once when 20 users on two nodes race for one code, with a top-up record and log', async () => {
     const [key] = await create({ name: 'race', quota: 500_000, count: 1 });
+    // A second node on the same database: the claim must hold across processes, not only inside one.
+    const second = await startTestServer(dialect, {}, server.database);
     const users = await Promise.all(
-      Array.from({ length: 20 }, (_, index) => signedInUser(server.baseUrl, server.ctx.repos, `racer${index}`)),
+      Array.from({ length: 20 }, (_, index) =>
+        signedInUser(index % 2 ? second.baseUrl : server.baseUrl, server.ctx.repos, `racer${index}`),
+      ),
     );
     const results = await Promise.all(users.map((user) => user.post<number>('/api/user/topup', { key })));
+    await second.close();
     const winners = results.filter((result) => result.success);
     expect(winners).toHaveLength(1);
     expect(winners[0]!.data).toBe(500_000);
