@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
+import type BetterSqlite3 from 'better-sqlite3';
 import { Kysely, MysqlDialect, PostgresDialect, SqliteDialect } from 'kysely';
 import type { DatabaseTarget } from './dsn.js';
 import type { Database } from './schema.js';
@@ -9,12 +10,18 @@ export type Dialect = DatabaseTarget['dialect'];
 export interface Db {
   kysely: Kysely<Database>;
   dialect: Dialect;
+  /**
+   * The SQLite handle under Kysely, for the one write that runs all the time (the usage-log batch): a cached
+   * prepared statement avoids re-parsing a multi-row INSERT on every flush, which blocked the event loop for
+   * 15–28 ms each second under load. Undefined on the client-server databases.
+   */
+  sqlite?: BetterSqlite3.Database;
   close(): Promise<void>;
 }
 
 // Only the driver of the configured dialect is loaded: each one costs 6–17 MiB of memory at import.
 
-async function openSqlite(path: string): Promise<Kysely<Database>> {
+async function openSqlite(path: string): Promise<{ kysely: Kysely<Database>; database: BetterSqlite3.Database }> {
   const { default: SQLite } = await import('better-sqlite3');
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
   const database = new SQLite(path);
@@ -22,14 +29,14 @@ async function openSqlite(path: string): Promise<Kysely<Database>> {
   database.pragma('journal_mode = WAL');
   database.pragma('busy_timeout = 30000');
   database.pragma('synchronous = NORMAL');
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+  return { kysely: new Kysely<Database>({ dialect: new SqliteDialect({ database }) }), database };
 }
 
 export async function openDatabase(target: DatabaseTarget): Promise<Db> {
   switch (target.dialect) {
     case 'sqlite': {
-      const kysely = await openSqlite(target.path);
-      return { kysely, dialect: 'sqlite', close: () => kysely.destroy() };
+      const { kysely, database } = await openSqlite(target.path);
+      return { kysely, dialect: 'sqlite', sqlite: database, close: () => kysely.destroy() };
     }
     case 'postgres': {
       const { default: pg } = await import('pg');

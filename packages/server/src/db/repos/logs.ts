@@ -37,12 +37,45 @@ const LOG_DEFAULTS = {
   other: '',
 } satisfies Omit<NewLog, 'created_at'>;
 
-const LOG_COLUMNS = ['created_at', ...Object.keys(LOG_DEFAULTS)];
+const LOG_COLUMNS = ['created_at', ...Object.keys(LOG_DEFAULTS)] as (keyof NewLog)[];
+
+/** Rows per SQLite transaction: about half a millisecond of event-loop time, then other work gets a turn. */
+const SQLITE_CHUNK = 100;
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * SQLite writes are synchronous: one prepared statement, run row by row inside short transactions, with the event
+ * loop released between chunks so a flush never stalls the requests in flight.
+ */
+function sqliteLogInserter(database: NonNullable<Db['sqlite']>, quotedColumns: string) {
+  const statement = database.prepare(
+    `INSERT INTO logs (${quotedColumns}) VALUES (${LOG_COLUMNS.map((column) => `@${column}`).join(', ')})`,
+  );
+  const defaults = LOG_DEFAULTS as Record<string, unknown>;
+  const insertChunk = database.transaction((rows: NewLog[]) => {
+    for (const row of rows) {
+      const values: Record<string, unknown> = {};
+      for (const column of LOG_COLUMNS) values[column] = row[column] ?? defaults[column] ?? null;
+      statement.run(values);
+    }
+  });
+  return async (rows: NewLog[]): Promise<void> => {
+    for (let start = 0; start < rows.length; start += SQLITE_CHUNK) {
+      // Kysely keeps a transaction open across awaits (the quota ledger's flush); a synchronous write now would
+      // become part of it, so wait for it to end.
+      while (database.inTransaction) await nextTurn();
+      insertChunk(rows.slice(start, start + SQLITE_CHUNK));
+      if (start + SQLITE_CHUNK < rows.length) await nextTurn();
+    }
+  };
+}
 
 export function createLogsRepo(db: Db) {
   const q = db.kysely;
   const quote = (name: string) => (db.dialect === 'mysql' ? `\`${name}\`` : `"${name}"`);
   const quotedColumns = LOG_COLUMNS.map(quote).join(', ');
+  let sqliteInsert: ((rows: NewLog[]) => Promise<void>) | undefined;
 
   const filtered = (filter: LogFilter) => {
     let query = q.selectFrom('logs');
@@ -59,13 +92,17 @@ export function createLogsRepo(db: Db) {
   };
 
   return {
-    /** Batched insert: the relay's log writer hands over everything it buffered since the last flush. */
     /**
      * Batched insert: the relay's log writer hands over everything it buffered since the last flush. The statement
      * is built directly (one placeholder list per row) rather than through the query builder, whose per-value
      * parsing was the writer's main CPU cost under load.
      */
     async insertMany(rows: NewLog[]): Promise<void> {
+      if (db.sqlite) {
+        // Prepared on first use: the table exists only after the migrations ran.
+        sqliteInsert ??= sqliteLogInserter(db.sqlite, quotedColumns);
+        return sqliteInsert(rows);
+      }
       for (let start = 0; start < rows.length; start += 200) {
         const batch = rows.slice(start, start + 200);
         const params: unknown[] = [];

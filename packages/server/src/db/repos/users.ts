@@ -100,6 +100,29 @@ export function createUsersRepo(db: Db) {
       return row !== undefined;
     },
 
+    /** The live account an e-mail address belongs to (password reset). */
+    async findByEmail(email: string): Promise<UserRow | undefined> {
+      if (!email) return undefined;
+      return live().selectAll().where('email', '=', email).orderBy('id').executeTakeFirst();
+    },
+
+    /** Whether another account, deregistered ones included, already holds this address. */
+    async emailTaken(email: string, exceptId = 0): Promise<boolean> {
+      const row = await q
+        .selectFrom('users')
+        .select('id')
+        .where('email', '=', email)
+        .where('id', '!=', exceptId)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    /** The live inviter behind an invitation code. */
+    async findByAffCode(code: string): Promise<UserRow | undefined> {
+      if (!code) return undefined;
+      return live().selectAll().where('aff_code', '=', code).executeTakeFirst();
+    },
+
     async count(): Promise<number> {
       const row = await q
         .selectFrom('users')
