@@ -193,6 +193,8 @@ export const MESSAGES = {
   pay_amount_invalid: { zh: '充值数量必须是正整数', en: 'The top-up amount must be a positive whole number' },
   pay_method_invalid: { zh: '不支持的支付方式', en: 'Unsupported payment method' },
   pay_server_address_missing: { zh: '请先填写服务器地址', en: 'Please set the server address first' },
+  data_time_invalid: { zh: '时间格式错误', en: 'Invalid time format' },
+  data_range_invalid: { zh: '开始时间不能晚于结束时间', en: 'The start time cannot be after the end time' },
   // user administration
   user_username_password_required: { zh: '用户名和密码不能为空！', en: 'Username and password must not be empty!' },
   user_username_too_long: { zh: '用户名长度不能超过 20 个字符', en: 'The username must be at most 20 characters' },

@@ -1,17 +1,26 @@
 import type { FastifyInstance } from 'fastify';
 import { currentUser, guards } from '../auth/guard.js';
 import type { AppContext } from '../context.js';
-import { ok } from '../http/envelope.js';
+import { ApiFailure, ok } from '../http/envelope.js';
 import { queryString } from '../http/paging.js';
 
+const WEEK_SECONDS = 7 * 86_400;
+
+/** A timestamp in unix seconds, or undefined when the parameter is absent or blank. Anything else is refused. */
+function timestamp(query: Record<string, unknown>, name: string): number | undefined {
+  const raw = queryString(query, name);
+  if (raw === '') return undefined;
+  const value = Number(raw);
+  if (!/^\d+$/.test(raw) || !Number.isSafeInteger(value)) throw new ApiFailure('data_time_invalid');
+  return value;
+}
+
+/** start_timestamp / end_timestamp (seconds); by default the last seven days. */
 function range(query: Record<string, unknown>) {
-  const now = Math.floor(Date.now() / 1000);
-  const start = Number(query.start_timestamp);
-  const end = Number(query.end_timestamp);
-  return {
-    start: Number.isInteger(start) && start > 0 ? start : now - 7 * 86_400,
-    end: Number.isInteger(end) && end > 0 ? end : now,
-  };
+  const end = timestamp(query, 'end_timestamp') ?? Math.floor(Date.now() / 1000);
+  const start = timestamp(query, 'start_timestamp') ?? end - WEEK_SECONDS;
+  if (start > end) throw new ApiFailure('data_range_invalid');
+  return { start, end };
 }
 
 /** Hourly consumption for the dashboard: every user's for admins (optionally one username), one's own otherwise. */

@@ -7,7 +7,7 @@ import type { QuotaBucket, QuotaDataRepo } from '../db/repos/quota-data.js';
  */
 export class QuotaExporter {
   private buckets = new Map<string, QuotaBucket>();
-  private lastFlush = Date.now();
+  private lastFlush: number;
   private timer: NodeJS.Timeout | null = null;
   private writing: Promise<void> | null = null;
 
@@ -15,12 +15,16 @@ export class QuotaExporter {
     private readonly repo: QuotaDataRepo,
     private readonly options: OptionsStore,
     private readonly onError: (error: unknown) => void = () => {},
-  ) {}
+    /** The clock, replaceable so a test can let an interval pass without waiting minutes. */
+    private readonly now: () => number = Date.now,
+  ) {
+    this.lastFlush = now();
+  }
 
   start(tickMs = 10_000): void {
     this.timer = setInterval(() => {
       const intervalMs = Math.max(1, this.options.number('DataExportInterval')) * 60_000;
-      if (Date.now() - this.lastFlush >= intervalMs) void this.flush();
+      if (this.now() - this.lastFlush >= intervalMs) void this.flush();
     }, tickMs);
     this.timer.unref();
   }
@@ -30,7 +34,7 @@ export class QuotaExporter {
     await this.flush();
   }
 
-  record(userId: number, username: string, modelName: string, quota: number, tokens: number, at = Date.now()): void {
+  record(userId: number, username: string, modelName: string, quota: number, tokens: number, at = this.now()): void {
     if (!this.options.bool('DataExportEnabled')) return;
     const hour = Math.floor(at / 3_600_000) * 3600;
     this.merge({ userId, username, modelName, hour, count: 1, quota, tokenUsed: tokens });
@@ -56,7 +60,7 @@ export class QuotaExporter {
   }
 
   private async write(): Promise<void> {
-    this.lastFlush = Date.now();
+    this.lastFlush = this.now();
     const batch = [...this.buckets.values()];
     this.buckets = new Map();
     for (let index = 0; index < batch.length; index++) {
