@@ -3,8 +3,10 @@ import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { channelRoutes } from './api/channel/index.js';
 import { contentRoutes } from './api/content.js';
 import { dataRoutes } from './api/data.js';
+import { emailBindRoutes } from './api/email-bind.js';
 import { logRoutes } from './api/log.js';
 import { optionRoutes } from './api/option.js';
+import { passwordResetRoutes } from './api/password-reset.js';
 import { paymentRoutes } from './api/payment.js';
 import { redemptionRoutes } from './api/redemption.js';
 import { setupRoutes } from './api/setup.js';
@@ -12,8 +14,10 @@ import { statusRoutes } from './api/status.js';
 import { tokenRoutes } from './api/token.js';
 import { userAdminRoutes } from './api/user-admin.js';
 import { userPersonalRoutes } from './api/user-personal.js';
+import { userRegisterRoutes } from './api/user-register.js';
 import { userSelfRoutes } from './api/user-self.js';
 import { userSessionRoutes } from './api/user-session.js';
+import { verificationRoutes } from './api/verification.js';
 import { walletRoutes } from './api/wallet.js';
 import type { AppContext } from './context.js';
 import { ApiFailure, messageFor } from './http/envelope.js';
@@ -136,6 +140,10 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     dataRoutes,
     userAdminRoutes,
     userPersonalRoutes,
+    userRegisterRoutes,
+    verificationRoutes,
+    passwordResetRoutes,
+    emailBindRoutes,
     relayRoutes,
   ]) {
     await routes(app, ctx);

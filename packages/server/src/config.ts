@@ -27,6 +27,8 @@ export interface Config {
   webDist: string | null;
   logLevel: string;
   version: string;
+  /** Where Turnstile tokens are verified (Cloudflare's siteverify; tests point it at a local fake). */
+  turnstileVerifyUrl: string;
   /** Warnings to print once the logger exists (e.g. a generated session secret). */
   warnings: string[];
 }
@@ -51,6 +53,17 @@ function readBool(env: Env, name: string, fallback: boolean): boolean {
   if (['true', '1', 'yes', 'on'].includes(raw)) return true;
   if (['false', '0', 'no', 'off'].includes(raw)) return false;
   throw new ConfigError(`${name} must be true or false, got "${env[name]}"`);
+}
+
+const TURNSTILE_SITEVERIFY_URL = 'https://challenges.cloudflare.com/turnstile/v0/siteverify';
+
+function readUrl(env: Env, name: string, fallback: string): string {
+  const raw = env[name]?.trim();
+  if (!raw) return fallback;
+  if (!/^https?:\/\/[^\s]+$/i.test(raw)) {
+    throw new ConfigError(`${name} must be an http:// or https:// URL, got "${raw}"`);
+  }
+  return raw;
 }
 
 /**
@@ -129,6 +142,7 @@ export function loadConfig(
     webDist: env.WEB_DIST?.trim() || defaults.webDist || null,
     logLevel,
     version: env.VERSION?.trim() || defaults.version || '0.0.0',
+    turnstileVerifyUrl: readUrl(env, 'TURNSTILE_VERIFY_URL', TURNSTILE_SITEVERIFY_URL),
     warnings,
   };
 }

@@ -11,6 +11,7 @@ export * from './options/normalize.js';
 export * from './options/pricing-defaults.js';
 export * from './options/validate.js';
 export * from './quota.js';
+export * from './schemas/account.js';
 export * from './schemas/auth.js';
 export * from './schemas/redemption.js';
 export * from './schemas/token.js';

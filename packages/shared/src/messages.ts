@@ -243,6 +243,65 @@ export const MESSAGES = {
   created_count: { zh: '已创建 {count} 个', en: 'Created {count}' },
   updated: { zh: '更新成功', en: 'Updated' },
   deleted_count: { zh: '已删除 {count} 项', en: 'Deleted {count} items' },
+  // registration, e-mail verification, password reset, human check
+  register_disabled: { zh: '管理员关闭了新用户注册', en: 'The administrator has closed registration' },
+  password_register_disabled: {
+    zh: '管理员关闭了通过密码进行注册，请使用第三方账户验证的形式进行注册',
+    en: 'The administrator has disabled registration with a password; please register with a third-party account',
+  },
+  register_email_required: {
+    zh: '管理员开启了邮箱验证，请输入邮箱地址和验证码',
+    en: 'E-mail verification is on: please enter your e-mail address and the verification code',
+  },
+  register_username_taken: { zh: '用户名已存在，或已注销', en: 'This username is taken or was deregistered' },
+  register_success: { zh: '注册成功！', en: 'Registered!' },
+  email_required: { zh: '请输入邮箱地址', en: 'Please enter your e-mail address' },
+  email_taken: { zh: '邮箱地址已被占用', en: 'This e-mail address is already in use' },
+  email_domain_not_allowed: {
+    zh: '管理员启用了邮箱域名白名单，您的邮箱地址的域名不在白名单中',
+    en: 'The administrator only allows certain e-mail domains, and yours is not one of them',
+  },
+  email_alias_not_allowed: {
+    zh: '管理员已启用邮箱地址别名限制，您的邮箱地址由于包含特殊符号而被拒绝。',
+    en: 'The administrator does not allow e-mail aliases; your address was refused because it contains special symbols.',
+  },
+  email_bind_fields_required: { zh: '请输入邮箱地址和验证码', en: 'Please enter the e-mail address and the code' },
+  email_bound: { zh: '邮箱账户绑定成功！', en: 'E-mail address bound!' },
+  verification_code_invalid: { zh: '验证码错误或已过期', en: 'The verification code is wrong or has expired' },
+  verification_sent: {
+    zh: '验证码发送成功，请检查你的邮箱！',
+    en: 'The verification code was sent, please check your mailbox!',
+  },
+  verification_too_frequent: {
+    zh: '发送过于频繁，请 30 秒后再试',
+    en: 'Sent too often, please try again in 30 seconds',
+  },
+  smtp_not_configured: {
+    zh: '管理员未配置 SMTP 服务，无法发送邮件',
+    en: 'The administrator has not set up SMTP, so no e-mail can be sent',
+  },
+  mail_send_failed: {
+    zh: '邮件发送失败，请稍后重试或联系管理员',
+    en: 'The e-mail could not be sent; please try again later or contact the administrator',
+  },
+  reset_server_address_missing: {
+    zh: '管理员未设置服务器地址，无法发送重置链接',
+    en: 'The administrator has not set the server address, so no reset link can be sent',
+  },
+  reset_mail_sent: {
+    zh: '如果该邮箱已注册，重置邮件已发送，请检查你的邮箱！',
+    en: 'If this e-mail address belongs to an account, a reset mail is on its way: please check your mailbox!',
+  },
+  reset_link_invalid: { zh: '重置链接非法或已过期', en: 'The reset link is invalid or has expired' },
+  reset_done: { zh: '密码已重置，新密码已生成', en: 'Your password was reset and a new one generated' },
+  turnstile_pending: {
+    zh: '请稍后几秒重试，Turnstile 正在检查用户环境！',
+    en: 'Please retry in a few seconds: Turnstile is still checking your browser!',
+  },
+  turnstile_failed: {
+    zh: 'Turnstile 校验失败，请刷新重试！',
+    en: 'The Turnstile check failed, please refresh and retry!',
+  },
 } as const satisfies Record<string, { zh: string; en: string }>;
 
 export type MessageCode = keyof typeof MESSAGES;

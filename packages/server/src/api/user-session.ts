@@ -9,6 +9,7 @@ import type { UserRow } from '../db/schema.js';
 import { nowSeconds } from '../db/sql-helpers.js';
 import { ApiFailure, messageFor, ok } from '../http/envelope.js';
 import { parseBody } from '../http/validation.js';
+import { turnstileCheck } from '../services/turnstile.js';
 
 export function sessionUser(user: UserRow): SessionUser {
   return {
@@ -35,7 +36,8 @@ export async function userSessionRoutes(app: FastifyInstance, ctx: AppContext): 
 
   const critical = criticalLimit(ctx);
 
-  app.post('/api/user/login', { preHandler: critical, bodyLimit: 16 * 1024 }, async (request, reply) => {
+  const humanCheck = turnstileCheck(ctx);
+  app.post('/api/user/login', { preHandler: [critical, humanCheck], bodyLimit: 16 * 1024 }, async (request, reply) => {
     if (!ctx.options.bool('PasswordLoginEnabled')) throw new ApiFailure('password_login_disabled');
     const input = parseBody(loginSchema, request.body);
     const user = await ctx.repos.users.findForLogin(input.username);
