@@ -8,6 +8,7 @@ import { logRoutes } from './api/log.js';
 import { optionRoutes } from './api/option.js';
 import { passwordResetRoutes } from './api/password-reset.js';
 import { paymentRoutes } from './api/payment.js';
+import { pricingRoutes } from './api/pricing.js';
 import { redemptionRoutes } from './api/redemption.js';
 import { setupRoutes } from './api/setup.js';
 import { statusRoutes } from './api/status.js';
@@ -24,6 +25,7 @@ import { ApiFailure, messageFor } from './http/envelope.js';
 import { serveWeb } from './http/static-web.js';
 import { RelayError } from './relay/errors.js';
 import { relayRoutes } from './relay/router.js';
+import { globalRateLimitHook } from './services/rate-limit/global-limits.js';
 
 // Paths that must work before first-run setup: the console needs them to show the setup page.
 const ALLOWED_BEFORE_SETUP = new Set([
@@ -72,6 +74,15 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     done(null, Object.fromEntries(new URLSearchParams(String(body))));
   });
 
+  // Per-IP limits first: cheap, and they protect everything behind them (the relay is limited per user instead).
+  app.addHook(
+    'onRequest',
+    globalRateLimitHook(
+      ctx.limiter,
+      { api: ctx.config.globalApiRateLimit, web: ctx.config.globalWebRateLimit },
+      ctx.config.trustedProxies,
+    ),
+  );
   app.addHook('onRequest', async (request, reply) => {
     if (isRelayPath(request.url)) {
       reply.header('X-Oneapi-Request-Id', String(request.id));
@@ -126,6 +137,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
 
   for (const routes of [
     statusRoutes,
+    pricingRoutes,
     contentRoutes,
     setupRoutes,
     userSessionRoutes,

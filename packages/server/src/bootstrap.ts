@@ -13,9 +13,10 @@ import type { AppContext } from './context.js';
 import { openDatabase } from './db/connection.js';
 import { migrateToLatest } from './db/migrate.js';
 import { createRepositories } from './db/repositories.js';
-import { ModelRateLimiter } from './relay/rate-limit.js';
 import { ChannelTestRunner } from './services/channel-test-all.js';
 import { ChannelWriter } from './services/channel-writer.js';
+import { ModelRequestLimiter } from './services/rate-limit/model-request-limit.js';
+import { memoryWindowLog, redisWindowLog } from './services/rate-limit/sliding-window-log.js';
 import { SecretBox } from './services/secret-box.js';
 
 /** Opens the database (migrating it), Redis when configured, and loads options: everything but HTTP. */
@@ -69,7 +70,7 @@ export async function createContext(config: Config): Promise<AppContext> {
       ledger,
       logWriter,
       quotaExporter,
-      modelLimiter: new ModelRateLimiter(options),
+      modelLimiter: new ModelRequestLimiter(options, redis ? redisWindowLog(redis) : memoryWindowLog()),
       setup: { done },
       startTime: Math.floor(Date.now() / 1000),
     };

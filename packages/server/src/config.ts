@@ -21,6 +21,10 @@ export interface Config {
   /** Write a type-5 usage log for relay requests that failed upstream. */
   errorLogEnabled: boolean;
   criticalRateLimit: { enabled: boolean; max: number; windowSeconds: number };
+  /** Per-IP limit on /api and the dashboard billing views (GLOBAL_API_RATE_LIMIT*). */
+  globalApiRateLimit: RateLimitConfig;
+  /** Per-IP limit on the console's pages and assets (GLOBAL_WEB_RATE_LIMIT*). */
+  globalWebRateLimit: RateLimitConfig;
   trustedProxies: string[];
   sessionCookieSecure: boolean;
   sessionTtlSeconds: number;
@@ -31,6 +35,12 @@ export interface Config {
   turnstileVerifyUrl: string;
   /** Warnings to print once the logger exists (e.g. a generated session secret). */
   warnings: string[];
+}
+
+export interface RateLimitConfig {
+  enabled: boolean;
+  max: number;
+  windowSeconds: number;
 }
 
 export class ConfigError extends Error {}
@@ -64,6 +74,15 @@ function readUrl(env: Env, name: string, fallback: string): string {
     throw new ConfigError(`${name} must be an http:// or https:// URL, got "${raw}"`);
   }
   return raw;
+}
+
+/** A family rate limit from `<PREFIX>_ENABLE`, `<PREFIX>` (requests per window) and `<PREFIX>_DURATION` (seconds). */
+function readRateLimit(env: Env, prefix: string, max: number, windowSeconds: number): RateLimitConfig {
+  return {
+    enabled: readBool(env, `${prefix}_ENABLE`, true),
+    max: readInt(env, prefix, max, 1, 100_000_000),
+    windowSeconds: readInt(env, `${prefix}_DURATION`, windowSeconds, 1, 86400),
+  };
 }
 
 /**
@@ -133,6 +152,8 @@ export function loadConfig(
       max: readInt(env, 'CRITICAL_RATE_LIMIT', 20, 1, 1_000_000),
       windowSeconds: readInt(env, 'CRITICAL_RATE_LIMIT_DURATION', 1200, 1, 86400),
     },
+    globalApiRateLimit: readRateLimit(env, 'GLOBAL_API_RATE_LIMIT', 360, 180),
+    globalWebRateLimit: readRateLimit(env, 'GLOBAL_WEB_RATE_LIMIT', 120, 180),
     trustedProxies: (env.TRUSTED_PROXIES ?? '')
       .split(',')
       .map((entry) => entry.trim())

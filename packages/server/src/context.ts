@@ -10,9 +10,9 @@ import type { RedisPair } from './cache/redis.js';
 import type { Config } from './config.js';
 import type { Db } from './db/connection.js';
 import type { Repositories } from './db/repositories.js';
-import type { ModelRateLimiter } from './relay/rate-limit.js';
 import type { ChannelTestRunner } from './services/channel-test-all.js';
 import type { ChannelWriter } from './services/channel-writer.js';
+import type { ModelRequestLimiter } from './services/rate-limit/model-request-limit.js';
 
 /** Everything a route needs, built once in main (or per test) and handed to each plugin. */
 export interface AppContext {
@@ -30,7 +30,7 @@ export interface AppContext {
   ledger: QuotaLedger;
   logWriter: LogWriter;
   quotaExporter: QuotaExporter;
-  modelLimiter: ModelRateLimiter;
+  modelLimiter: ModelRequestLimiter;
   setup: SetupState;
   startTime: number;
 }

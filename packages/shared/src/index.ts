@@ -1,3 +1,4 @@
+export * from './billing/model-price.js';
 export * from './billing/quota.js';
 export * from './billing/ratio-price.js';
 export * from './channels/channel-form.js';

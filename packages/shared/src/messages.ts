@@ -165,6 +165,14 @@ export const MESSAGES = {
     zh: '您已达到请求数限制：{minutes} 分钟内最多 {count} 次',
     en: 'Request limit reached: at most {count} requests in {minutes} minutes',
   },
+  relay_rate_limited_success: {
+    zh: '您已达到成功请求数限制：{minutes} 分钟内最多成功 {count} 次',
+    en: 'Successful request limit reached: at most {count} successful requests in {minutes} minutes',
+  },
+  global_rate_limited: {
+    zh: '请求过于频繁：同一地址每 {seconds} 秒最多 {max} 次，请稍后再试',
+    en: 'Too many requests: at most {max} per {seconds} seconds from one address; please try again later',
+  },
   user_not_found: { zh: '用户不存在', en: 'User not found' },
   // redemption codes and wallet
   redemption_name_required: { zh: '请输入兑换码名称', en: 'Please enter a name for the codes' },

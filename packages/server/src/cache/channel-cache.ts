@@ -35,6 +35,7 @@ export class ChannelCache {
   private byId = new Map<number, CachedChannel>();
   private index = new Map<string, Map<string, CachedChannel[]>>();
   private loading: Promise<void> | null = null;
+  private groupsByModel: ReadonlyMap<string, readonly string[]> | null = null;
 
   constructor(
     private readonly repo: ChannelsRepo,
@@ -88,6 +89,7 @@ export class ChannelCache {
     }
     this.byId = byId;
     this.index = index;
+    this.groupsByModel = null;
   }
 
   private toCached(row: ChannelRow): CachedChannel {
@@ -131,6 +133,26 @@ export class ChannelCache {
 
   get(id: number): CachedChannel | undefined {
     return this.byId.get(id);
+  }
+
+  /**
+   * The enabled abilities as model → groups (sorted), built once per reload: the pricing list's "available groups".
+   * The same map is returned until the channels change, so callers may memoise on it.
+   */
+  enabledGroupsByModel(): ReadonlyMap<string, readonly string[]> {
+    if (!this.groupsByModel) {
+      const byModel = new Map<string, string[]>();
+      for (const [group, models] of this.index) {
+        for (const model of models.keys()) {
+          const groups = byModel.get(model);
+          if (groups) groups.push(group);
+          else byModel.set(model, [group]);
+        }
+      }
+      for (const groups of byModel.values()) groups.sort();
+      this.groupsByModel = byModel;
+    }
+    return this.groupsByModel;
   }
 
   /** Models with at least one enabled channel in any of the groups. */

@@ -3,6 +3,7 @@ import type { FastifyReply } from 'fastify';
 import type { CachedChannel } from '../cache/channel-cache.js';
 import type { AppContext } from '../context.js';
 import { nowSeconds } from '../db/sql-helpers.js';
+import { admitModelRequest } from '../services/rate-limit/model-request-limit.js';
 import type { RelayCaller } from './auth.js';
 import { shouldDisableChannel } from './auto-disable.js';
 import { RelayError } from './errors.js';
@@ -136,6 +137,9 @@ export async function runRelay(
   const { caller } = billing;
   let settled = false;
   try {
+    // The model request rate limit (awaited only when on); a refusal is refunded by the finally below.
+    const limited = admitModelRequest(ctx.modelLimiter, caller, meta.lang);
+    if (limited) await limited;
     const failed = new Set<number>();
     const tried: number[] = [];
     const retries = caller.pinnedChannelId !== null ? 0 : Math.max(0, ctx.options.number('RetryTimes'));

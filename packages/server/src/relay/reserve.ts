@@ -33,18 +33,6 @@ export function reserveQuota(ctx: AppContext, caller: RelayCaller, input: Reserv
   }
   const word = input.promptText ? findSensitiveWord(ctx.options, input.promptText) : null;
   if (word) throw RelayError.of(400, lang, 'relay_sensitive_words', { word }, 'sensitive_words_detected');
-  if (!ctx.modelLimiter.admit(caller.user.id, caller.group)) {
-    throw RelayError.of(
-      429,
-      lang,
-      'relay_rate_limited',
-      {
-        minutes: ctx.options.number('ModelRequestRateLimitDurationMinutes'),
-        count: ctx.options.number('ModelRequestRateLimitCount'),
-      },
-      'rate_limit_exceeded',
-    );
-  }
   const acceptUnset = userSetting(caller.user).accept_unset_model_ratio_model === true;
   const pricing = modelPricing(ctx.options, input.model, acceptUnset);
   if (!pricing) throw RelayError.of(400, lang, 'relay_model_unpriced', { model: input.model }, 'model_price_error');

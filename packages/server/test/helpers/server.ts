@@ -27,6 +27,9 @@ export async function startTestServer(
     SESSION_SECRET: 'test-session-secret-0123456789abcdef',
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     CRITICAL_RATE_LIMIT: '1000',
+    // Every test talks from 127.0.0.1: the per-IP global limits would otherwise cut long test files short.
+    GLOBAL_API_RATE_LIMIT: '100000',
+    GLOBAL_WEB_RATE_LIMIT: '100000',
     ...env,
   });
   const ctx = await createContext(config);

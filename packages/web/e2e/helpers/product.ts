@@ -44,6 +44,9 @@ export async function startProduct(env: Record<string, string> = {}): Promise<Pr
       SESSION_SECRET: 'e2e-session-secret-0123456789abcdef',
       LOG_LEVEL: 'warn',
       CRITICAL_RATE_LIMIT: '1000',
+      // Every test talks from 127.0.0.1: the per-IP global limits would otherwise cut long test files short.
+      GLOBAL_API_RATE_LIMIT: '100000',
+      GLOBAL_WEB_RATE_LIMIT: '100000',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,0 +1,67 @@
+import { translate } from '@gateway/shared';
+import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import type { RateLimiter } from '../../auth/rate-limiter.js';
+import type { RateLimitConfig } from '../../config.js';
+import { ApiFailure, languageOf } from '../../http/envelope.js';
+import { clientIp } from '../../http/request-ip.js';
+import { RelayError } from '../../relay/errors.js';
+
+/** Which global limit a path falls under; the relay itself is limited per user by the model request limit. */
+export type GlobalScope = 'api' | 'web' | null;
+
+// The OpenAI-compatible billing views are management reads in disguise: the family limits them with /api.
+const DASHBOARD_PATHS = new Set([
+  '/dashboard/billing/subscription',
+  '/dashboard/billing/usage',
+  '/v1/dashboard/billing/subscription',
+  '/v1/dashboard/billing/usage',
+]);
+const RELAY_PREFIXES = ['/v1/', '/v1beta/', '/pg/', '/mj/', '/suno/', '/dashboard/'];
+
+export function globalScope(url: string): GlobalScope {
+  const end = url.indexOf('?');
+  let path = end === -1 ? url : url.slice(0, end);
+  if (path.length > 1 && path.endsWith('/')) path = path.slice(0, -1);
+  if (path === '/api' || path.startsWith('/api/')) return 'api';
+  if (DASHBOARD_PATHS.has(path)) return 'api';
+  if (path === '/v1' || RELAY_PREFIXES.some((prefix) => path.startsWith(prefix))) return null;
+  return 'web';
+}
+
+export interface GlobalLimits {
+  api: RateLimitConfig;
+  web: RateLimitConfig;
+}
+
+/**
+ * The family's per-IP GlobalAPIRateLimit (on /api and the dashboard billing views) and GlobalWebRateLimit (on the
+ * console's pages and assets), counted by the same fixed-window limiter as the critical limit (memory, or Redis
+ * when configured). Over the limit: 429 with Retry-After, in the shape the caller reads (envelope, OpenAI error,
+ * or plain text for a page).
+ */
+export function globalRateLimitHook(
+  limiter: RateLimiter,
+  limits: GlobalLimits,
+  trustedProxies: string[],
+): onRequestAsyncHookHandler {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    const scope = globalScope(request.url);
+    if (!scope) return;
+    const limit = limits[scope];
+    if (!limit.enabled) return;
+    const ip = clientIp(request, trustedProxies);
+    if (await limiter.hit(`global-${scope}:${ip}`, limit.max, limit.windowSeconds)) return;
+    reply.header('Retry-After', String(limit.windowSeconds));
+    const params = { max: limit.max, seconds: limit.windowSeconds };
+    const path = request.url;
+    if (scope === 'api' && !path.startsWith('/api')) {
+      const message = translate('global_rate_limited', languageOf(request), params);
+      throw new RelayError(429, message, 'new_api_error', 'rate_limit_exceeded');
+    }
+    if (scope === 'api') throw new ApiFailure('global_rate_limited', params, 429);
+    return reply
+      .code(429)
+      .type('text/plain; charset=utf-8')
+      .send(translate('global_rate_limited', languageOf(request), params));
+  };
+}
