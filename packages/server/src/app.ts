@@ -5,6 +5,7 @@ import { contentRoutes } from './api/content.js';
 import { dataRoutes } from './api/data.js';
 import { emailBindRoutes } from './api/email-bind.js';
 import { logRoutes } from './api/log.js';
+import { midjourneyRoutes } from './api/midjourney.js';
 import { optionRoutes } from './api/option.js';
 import { passwordResetRoutes } from './api/password-reset.js';
 import { paymentRoutes } from './api/payment.js';
@@ -12,6 +13,7 @@ import { pricingRoutes } from './api/pricing.js';
 import { redemptionRoutes } from './api/redemption.js';
 import { setupRoutes } from './api/setup.js';
 import { statusRoutes } from './api/status.js';
+import { taskRoutes } from './api/task.js';
 import { tokenRoutes } from './api/token.js';
 import { userAdminRoutes } from './api/user-admin.js';
 import { userPersonalRoutes } from './api/user-personal.js';
@@ -146,6 +148,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     userSelfRoutes,
     channelRoutes,
     logRoutes,
+    midjourneyRoutes,
+    taskRoutes,
     redemptionRoutes,
     walletRoutes,
     paymentRoutes,

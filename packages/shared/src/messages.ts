@@ -173,6 +173,17 @@ export const MESSAGES = {
     zh: '请求过于频繁：同一地址每 {seconds} 秒最多 {max} 次，请稍后再试',
     en: 'Too many requests: at most {max} per {seconds} seconds from one address; please try again later',
   },
+  // drawing (Midjourney) and async (Suno) tasks
+  task_field_required: { zh: '{field} 不能为空', en: '{field} is required' },
+  task_action_invalid: { zh: '不支持的操作：{action}', en: 'Unsupported action: {action}' },
+  task_not_found: { zh: '任务不存在', en: 'Task not found' },
+  task_origin_not_success: {
+    zh: '原任务尚未成功，暂不能执行此操作',
+    en: 'The original task has not succeeded yet, so this action is not possible',
+  },
+  task_channel_disabled: { zh: '该任务所属渠道已被禁用', en: 'The channel of this task is disabled' },
+  task_upstream_refused: { zh: '上游拒绝了任务：{reason}', en: 'The upstream refused the task: {reason}' },
+  task_image_unavailable: { zh: '图片暂不可用', en: 'The image is not available' },
   user_not_found: { zh: '用户不存在', en: 'User not found' },
   // redemption codes and wallet
   redemption_name_required: { zh: '请输入兑换码名称', en: 'Please enter a name for the codes' },

@@ -9,6 +9,7 @@ import { handleChatCompletions } from './handlers/chat.js';
 import { claudeMessagesHandler } from './handlers/claude-messages.js';
 import { listModels, retrieveModel } from './handlers/models.js';
 import { OPENAI_ENDPOINTS, openAiEndpoint } from './handlers/openai-endpoints.js';
+import { taskRelayRoutes } from './tasks/routes.js';
 
 // OpenAI routes this gateway does not offer: an explicit 501 in the OpenAI shape instead of a confusing 404.
 const NOT_IMPLEMENTED: Array<[('GET' | 'POST' | 'DELETE')[], string]> = [
@@ -45,6 +46,7 @@ export async function relayRoutes(app: FastifyInstance, ctx: AppContext): Promis
     app.get(`${prefix}/dashboard/billing/usage`, (request) => billingUsage(ctx, request));
   }
   app.get('/v1/models/:model', (request) => retrieveModel(ctx, request));
+  await taskRelayRoutes(app, ctx);
   for (const [methods, path] of NOT_IMPLEMENTED) {
     app.route({
       method: methods,

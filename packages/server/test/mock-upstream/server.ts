@@ -7,11 +7,13 @@ import { InvalidJson, parseBody, readBody } from './body.js';
 import { claudeRoutes } from './claude.js';
 import { type Exchange, sendJson } from './exchange.js';
 import { geminiRoutes } from './gemini.js';
+import { midjourneyRoutes } from './midjourney.js';
 import { ollamaRoutes } from './ollama.js';
 import { openaiError, openaiTextRoutes } from './openai.js';
 import { openaiMediaRoutes } from './openai-media.js';
 import { openaiResponsesRoutes } from './openai-responses.js';
 import type { ErrorReply, Route } from './route.js';
+import { sunoRoutes } from './suno.js';
 import type { MockUpstream, RecordedRequest } from './types.js';
 
 /**
@@ -27,6 +29,8 @@ const ROUTES: Route[] = [
   ...openaiMediaRoutes,
   ...ollamaRoutes,
   ...balanceRoutes,
+  ...midjourneyRoutes,
+  ...sunoRoutes,
 ];
 
 function lowerHeaders(headers: IncomingHttpHeaders): Record<string, string> {

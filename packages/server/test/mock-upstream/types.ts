@@ -24,7 +24,12 @@ export type RouteKey =
   | 'balance.deepseek'
   | 'balance.openrouter'
   | 'balance.siliconflow'
-  | 'balance.moonshot';
+  | 'balance.moonshot'
+  | 'mj.submit'
+  | 'mj.fetch'
+  | 'mj.image'
+  | 'suno.submit'
+  | 'suno.fetch';
 
 export interface UsageOverride {
   prompt: number;

@@ -1,0 +1,128 @@
+import { lookup } from 'node:dns/promises';
+import { isIP } from 'node:net';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../../../context.js';
+import type { MidjourneyRow } from '../../../db/schema.js';
+import { languageOf } from '../../../http/envelope.js';
+import { isPublicAddress } from '../../../services/outbound.js';
+import { authenticateRelay } from '../../auth.js';
+import { RelayError } from '../../errors.js';
+import { sendUpstream } from '../../send.js';
+import { sendMjError } from './reply.js';
+import { midjourneyStore } from './store.js';
+import { imageUrlFor, midjourneyDto } from './view.js';
+
+const IMAGE_TIMEOUT_MS = 60_000;
+
+/** Where links to this gateway should point: ServerAddress, else the address the caller used. */
+function gatewayBase(ctx: AppContext, request: FastifyRequest): string {
+  const configured = ctx.options.get('ServerAddress');
+  if (configured) return configured;
+  return `${request.protocol}://${request.host}`;
+}
+
+function dtoFor(ctx: AppContext, request: FastifyRequest, row: MidjourneyRow) {
+  return midjourneyDto(row, imageUrlFor(row, ctx.options.bool('MjForwardUrlEnabled'), gatewayBase(ctx, request)));
+}
+
+/** `GET /mj/task/{id}/fetch`: the caller's own task, from the database (the poller keeps it current). */
+export function midjourneyFetchHandler(ctx: AppContext) {
+  const store = midjourneyStore(ctx.db);
+  return async (request: FastifyRequest<{ Params: { id: string } }>, reply: FastifyReply) => {
+    const lang = languageOf(request);
+    const requestId = String(request.id);
+    reply.header('X-Oneapi-Request-Id', requestId);
+    const caller = await authenticateRelay(ctx, request, lang);
+    const row = await store.findForUser(caller.user.id, request.params.id);
+    if (!row) {
+      return sendMjError(reply, RelayError.of(404, lang, 'task_not_found', undefined, 'task_not_found'), requestId);
+    }
+    return dtoFor(ctx, request, row);
+  };
+}
+
+/** `POST /mj/task/list-by-condition` `{ids:[…]}`: the caller's tasks among those ids (others' ids yield nothing). */
+export function midjourneyListByConditionHandler(ctx: AppContext) {
+  const store = midjourneyStore(ctx.db);
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    const lang = languageOf(request);
+    const requestId = String(request.id);
+    reply.header('X-Oneapi-Request-Id', requestId);
+    const caller = await authenticateRelay(ctx, request, lang);
+    const ids = (request.body as { ids?: unknown } | null)?.ids;
+    if (ids !== undefined && (!Array.isArray(ids) || ids.some((id) => typeof id !== 'string'))) {
+      return sendMjError(
+        reply,
+        RelayError.of(400, lang, 'relay_body_invalid', { reason: 'ids must be a list of strings' }, 'invalid_request'),
+        requestId,
+      );
+    }
+    const rows = await store.findManyForUser(caller.user.id, (ids as string[] | undefined) ?? []);
+    return rows.map((row) => dtoFor(ctx, request, row));
+  };
+}
+
+/**
+ * An image host may be fetched when it is the channel's own host (operators point channels at private proxies on
+ * purpose), when private addresses are allowed, or when every address it resolves to is public.
+ */
+async function imageHostAllowed(ctx: AppContext, imageUrl: URL, channelBaseUrl: string | undefined): Promise<boolean> {
+  if (imageUrl.protocol !== 'http:' && imageUrl.protocol !== 'https:') return false;
+  if (channelBaseUrl) {
+    try {
+      if (new URL(channelBaseUrl).host === imageUrl.host) return true;
+    } catch {
+      // An unparsable base URL vouches for nothing.
+    }
+  }
+  if (ctx.options.bool('fetch_setting.allow_private_ip')) return true;
+  const host = imageUrl.hostname.replace(/^\[|\]$/g, '');
+  if (isIP(host)) return isPublicAddress(host);
+  const addresses = await lookup(host, { all: true }).catch(() => []);
+  return addresses.length > 0 && addresses.every((entry) => isPublicAddress(entry.address));
+}
+
+/**
+ * `GET /mj/image/{id}`: streams a task's image from wherever the upstream stored it, so forwarded links work
+ * without exposing the upstream. No key needed (family behaviour: the links are embedded in pages and chats).
+ */
+export function midjourneyImageHandler(ctx: AppContext) {
+  const store = midjourneyStore(ctx.db);
+  return async (request: FastifyRequest<{ Params: { id: string } }>, reply: FastifyReply) => {
+    const lang = languageOf(request);
+    const requestId = String(request.id);
+    const row = await store.findByMjId(request.params.id);
+    const unavailable = (status: number) =>
+      sendMjError(
+        reply,
+        RelayError.of(status, lang, 'task_image_unavailable', undefined, 'image_unavailable'),
+        requestId,
+      );
+    if (!row?.image_url) return unavailable(404);
+    let url: URL;
+    try {
+      url = new URL(row.image_url);
+    } catch {
+      return unavailable(404);
+    }
+    if (!(await imageHostAllowed(ctx, url, ctx.channelCache.get(row.channel_id)?.baseUrl))) return unavailable(403);
+    let response: Awaited<ReturnType<typeof sendUpstream>>;
+    try {
+      response = await sendUpstream(
+        { method: 'GET', url: url.toString(), headers: {} },
+        { timeoutMs: IMAGE_TIMEOUT_MS },
+      );
+    } catch {
+      return unavailable(502);
+    }
+    if (response.statusCode !== 200) {
+      await response.body.dump();
+      return unavailable(response.statusCode === 404 ? 404 : 502);
+    }
+    const type = response.headers['content-type'];
+    reply.header('content-type', typeof type === 'string' && type ? type : 'image/jpeg');
+    // A finished image never changes; one still drawing does.
+    reply.header('cache-control', row.status === 'SUCCESS' ? 'public, max-age=86400' : 'no-store');
+    return reply.send(response.body);
+  };
+}

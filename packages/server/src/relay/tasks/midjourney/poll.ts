@@ -1,0 +1,120 @@
+import type { Updateable } from 'kysely';
+import type { CachedChannel } from '../../../cache/channel-cache.js';
+import type { AppContext } from '../../../context.js';
+import type { MidjourneyRow, MidjourneysTable } from '../../../db/schema.js';
+import { failAndRefund, readPayer } from '../billing.js';
+import { type PollOutcome, type PollSettings, pollInBatches } from '../poll-batches.js';
+import { callTaskUpstream, joinUrl } from '../upstream.js';
+import { midjourneyStore } from './store.js';
+
+/** A task as midjourney-proxy reports it from `list-by-condition`. */
+interface UpstreamTask {
+  id?: unknown;
+  action?: unknown;
+  status?: unknown;
+  progress?: unknown;
+  imageUrl?: unknown;
+  videoUrl?: unknown;
+  videoUrls?: unknown;
+  prompt?: unknown;
+  promptEn?: unknown;
+  description?: unknown;
+  failReason?: unknown;
+  startTime?: unknown;
+  finishTime?: unknown;
+  buttons?: unknown;
+  properties?: unknown;
+}
+
+const str = (value: unknown) => (typeof value === 'string' ? value : '');
+const num = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : 0);
+
+/** The row's new columns from the upstream's view of the task; the payer in properties is kept. */
+function changesFrom(row: MidjourneyRow, task: UpstreamTask): Updateable<MidjourneysTable> {
+  let properties: Record<string, unknown> = {};
+  try {
+    properties = row.properties ? (JSON.parse(row.properties) as Record<string, unknown>) : {};
+  } catch {
+    properties = {};
+  }
+  const upstreamProperties =
+    task.properties && typeof task.properties === 'object' && !Array.isArray(task.properties) ? task.properties : {};
+  return {
+    status: str(task.status) || row.status,
+    progress: str(task.progress) || row.progress,
+    image_url: str(task.imageUrl) || row.image_url,
+    video_url: str(task.videoUrl) || row.video_url,
+    video_urls: Array.isArray(task.videoUrls) ? JSON.stringify(task.videoUrls) : row.video_urls,
+    prompt_en: str(task.promptEn) || row.prompt_en,
+    description: str(task.description) || row.description,
+    fail_reason: str(task.failReason) || row.fail_reason,
+    start_time: num(task.startTime) || row.start_time,
+    finish_time: num(task.finishTime) || row.finish_time,
+    buttons: Array.isArray(task.buttons) ? JSON.stringify(task.buttons) : row.buttons,
+    properties: JSON.stringify({ ...properties, ...upstreamProperties, payer: properties.payer }),
+  };
+}
+
+/** FAILURE and CANCEL end a task unpaid, and so does a failure reason on a task that never reached 100 %. */
+function isFailed(task: UpstreamTask): boolean {
+  const status = str(task.status);
+  if (status === 'FAILURE' || status === 'CANCEL') return true;
+  return str(task.failReason) !== '' && str(task.progress) !== '100%';
+}
+
+/**
+ * One pass over unfinished drawing tasks: ask each channel's midjourney-proxy about its tasks
+ * (`POST /mj/task/list-by-condition`), store what changed, and refund tasks that failed, timed out or lost their
+ * channel, each exactly once.
+ */
+export async function pollMidjourneyTasks(ctx: AppContext, settings: PollSettings): Promise<PollOutcome> {
+  const store = midjourneyStore(ctx.db);
+  const rows = await store.unfinished(settings.queryLimit);
+  const deadline = Date.now() - settings.timeoutMinutes * 60_000;
+
+  const fail = (row: MidjourneyRow, reason: string, changes: Updateable<MidjourneysTable> = {}) =>
+    failAndRefund(
+      ctx,
+      (trx) =>
+        store.markFailed(trx, row.id, {
+          ...changes,
+          fail_reason: reason,
+          finish_time: Number(row.finish_time) || Date.now(),
+        }),
+      {
+        payer: readPayer(row.properties, row.user_id),
+        quota: Number(row.quota),
+        what: `构图失败 ${row.mj_id}`,
+      },
+    );
+
+  const fetch = async (channel: CachedChannel, list: MidjourneyRow[]): Promise<PollOutcome> => {
+    const answer = await callTaskUpstream(
+      'POST',
+      joinUrl(channel.baseUrl, '/mj/task/list-by-condition'),
+      { 'mj-api-secret': channel.key },
+      { ids: list.map((row) => row.mj_id) },
+    );
+    if (answer.status !== 200 || !Array.isArray(answer.json))
+      throw new Error(`list-by-condition: HTTP ${answer.status}`);
+    const byId = new Map(list.map((row) => [row.mj_id, row]));
+    const outcome: PollOutcome = { updated: 0, failed: 0 };
+    for (const task of answer.json as UpstreamTask[]) {
+      const row = byId.get(str(task?.id));
+      if (!row) continue;
+      const changes = changesFrom(row, task);
+      if (isFailed(task)) {
+        if (await fail(row, str(task.failReason) || str(task.status), changes)) outcome.failed++;
+      } else if (await store.advance(row.id, changes)) {
+        outcome.updated++;
+      }
+    }
+    return outcome;
+  };
+
+  return pollInBatches(ctx, rows, {
+    timedOut: (row) => Number(row.submit_time) < deadline,
+    fail: (row, reason) => fail(row, reason),
+    fetch,
+  });
+}

@@ -1,0 +1,37 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../context.js';
+import { startTaskPoller } from '../../jobs/task-poller.js';
+import { SUBMIT_PATHS } from './midjourney/actions.js';
+import {
+  midjourneyFetchHandler,
+  midjourneyImageHandler,
+  midjourneyListByConditionHandler,
+} from './midjourney/fetch.js';
+import { midjourneySubmitHandler } from './midjourney/submit.js';
+import { sunoFetchManyHandler, sunoFetchOneHandler } from './suno/fetch.js';
+import { sunoSubmitHandler } from './suno/submit.js';
+
+/**
+ * The asynchronous-task relay: the Midjourney-proxy API under `/mj` and `/{mode}/mj` (mode = the upstream's speed
+ * lane, e.g. `fast`, `relax`, `turbo`, passed through in the path) and the Suno API under `/suno`. The background
+ * poller that keeps those tasks current lives and dies with the server.
+ */
+export async function taskRelayRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  for (const prefix of ['/mj', '/:mode/mj']) {
+    for (const [path, kind] of Object.entries(SUBMIT_PATHS)) {
+      app.post(`${prefix}${path}`, midjourneySubmitHandler(ctx, kind));
+    }
+    app.get(`${prefix}/task/:id/fetch`, midjourneyFetchHandler(ctx));
+    app.post(`${prefix}/task/list-by-condition`, midjourneyListByConditionHandler(ctx));
+    app.get(`${prefix}/image/:id`, midjourneyImageHandler(ctx));
+  }
+  app.post('/suno/submit/:action', sunoSubmitHandler(ctx));
+  app.get('/suno/fetch/:id', sunoFetchOneHandler(ctx));
+  app.post('/suno/fetch', sunoFetchManyHandler(ctx));
+
+  let stop: () => void = () => {};
+  app.addHook('onReady', async () => {
+    stop = startTaskPoller(ctx);
+  });
+  app.addHook('onClose', async () => stop());
+}

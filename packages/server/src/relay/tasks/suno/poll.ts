@@ -1,0 +1,96 @@
+import type { Updateable } from 'kysely';
+import type { CachedChannel } from '../../../cache/channel-cache.js';
+import type { AppContext } from '../../../context.js';
+import type { TaskRow, TasksTable } from '../../../db/schema.js';
+import { nowSeconds } from '../../../db/sql-helpers.js';
+import { failAndRefund, readPayer } from '../billing.js';
+import { type PollOutcome, type PollSettings, pollInBatches } from '../poll-batches.js';
+import { callTaskUpstream, joinUrl } from '../upstream.js';
+import { asyncTaskStore } from './store.js';
+import { SUNO_PLATFORM } from './submit.js';
+
+/** A task as the Suno API's `POST /suno/fetch` reports it. */
+interface UpstreamTask {
+  task_id?: unknown;
+  status?: unknown;
+  fail_reason?: unknown;
+  start_time?: unknown;
+  finish_time?: unknown;
+  progress?: unknown;
+  data?: unknown;
+}
+
+const str = (value: unknown) => (typeof value === 'string' ? value : '');
+const num = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : 0);
+
+function changesFrom(row: TaskRow, task: UpstreamTask): Updateable<TasksTable> {
+  const status = str(task.status) || row.status;
+  return {
+    status,
+    progress: str(task.progress) || (status === 'SUCCESS' ? '100%' : row.progress),
+    fail_reason: str(task.fail_reason) || row.fail_reason,
+    start_time: num(task.start_time) || row.start_time,
+    finish_time: num(task.finish_time) || (status === 'SUCCESS' ? nowSeconds() : row.finish_time),
+    data: task.data === undefined ? row.data : JSON.stringify(task.data),
+    updated_at: nowSeconds(),
+  };
+}
+
+/**
+ * One pass over unfinished Suno tasks: one `POST /suno/fetch {ids}` per channel, store what changed, and refund
+ * tasks that failed, timed out or lost their channel, each exactly once.
+ */
+export async function pollSunoTasks(ctx: AppContext, settings: PollSettings): Promise<PollOutcome> {
+  const store = asyncTaskStore(ctx.db);
+  const rows = await store.unfinished(SUNO_PLATFORM, settings.queryLimit);
+  const deadline = nowSeconds() - settings.timeoutMinutes * 60;
+
+  const fail = (row: TaskRow, reason: string, changes: Updateable<TasksTable> = {}) =>
+    failAndRefund(
+      ctx,
+      (trx) =>
+        store.markFailed(trx, row.id, {
+          ...changes,
+          fail_reason: reason,
+          finish_time: Number(row.finish_time) || nowSeconds(),
+          updated_at: nowSeconds(),
+        }),
+      {
+        payer: readPayer(row.private_data, row.user_id),
+        quota: Number(row.quota),
+        what: `异步任务执行失败 ${row.task_id}`,
+      },
+    );
+
+  const fetch = async (channel: CachedChannel, list: TaskRow[]): Promise<PollOutcome> => {
+    const answer = await callTaskUpstream(
+      'POST',
+      joinUrl(channel.baseUrl, '/suno/fetch'),
+      { authorization: `Bearer ${channel.key}` },
+      { ids: list.map((row) => row.task_id), action: '' },
+    );
+    const body = answer.json as { code?: unknown; data?: unknown } | null;
+    if (answer.status !== 200 || body?.code !== 'success' || !Array.isArray(body.data)) {
+      throw new Error(`suno fetch: HTTP ${answer.status}`);
+    }
+    const byId = new Map(list.map((row) => [row.task_id, row]));
+    const outcome: PollOutcome = { updated: 0, failed: 0 };
+    for (const task of body.data as UpstreamTask[]) {
+      const row = byId.get(str(task?.task_id));
+      if (!row) continue;
+      const changes = changesFrom(row, task);
+      if (changes.status === 'FAILURE') {
+        if (await fail(row, str(task.fail_reason) || 'FAILURE', changes)) outcome.failed++;
+      } else if (await store.advance(row.id, changes)) {
+        outcome.updated++;
+      }
+    }
+    return outcome;
+  };
+
+  return pollInBatches(ctx, rows, {
+    timedOut: (row) => Number(row.submit_time) < deadline,
+    fail: (row, reason) => fail(row, reason),
+    fetch,
+  });
+}

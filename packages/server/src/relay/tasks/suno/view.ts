@@ -1,0 +1,45 @@
+import type { TaskRow } from '../../../db/schema.js';
+
+export function parseJsonColumn(text: string | null | undefined): unknown {
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
+/** A task in the Suno API's fetch format (`TaskDto`). */
+export function sunoTaskDto(row: TaskRow) {
+  return {
+    task_id: row.task_id,
+    action: row.action,
+    status: row.status,
+    fail_reason: row.fail_reason ?? '',
+    submit_time: Number(row.submit_time),
+    start_time: Number(row.start_time),
+    finish_time: Number(row.finish_time),
+    progress: row.progress,
+    data: parseJsonColumn(row.data),
+  };
+}
+
+/**
+ * A task as the console lists it (`/api/task/…`). `private_data` (who paid, billing context) never leaves the
+ * server; the channel is shown to admins only.
+ */
+export function taskListItem(row: TaskRow, admin: boolean) {
+  const { private_data: _private, channel_id, properties, data, ...rest } = row;
+  return {
+    ...rest,
+    created_at: Number(row.created_at),
+    updated_at: Number(row.updated_at),
+    submit_time: Number(row.submit_time),
+    start_time: Number(row.start_time),
+    finish_time: Number(row.finish_time),
+    quota: Number(row.quota),
+    properties: parseJsonColumn(properties),
+    data: parseJsonColumn(data),
+    ...(admin ? { channel_id } : {}),
+  };
+}
