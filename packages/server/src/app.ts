@@ -5,6 +5,7 @@ import { contentRoutes } from './api/content.js';
 import { dataRoutes } from './api/data.js';
 import { emailBindRoutes } from './api/email-bind.js';
 import { logRoutes } from './api/log.js';
+import { oauthRoutes } from './api/oauth/index.js';
 import { midjourneyRoutes } from './api/midjourney.js';
 import { optionRoutes } from './api/option.js';
 import { passwordResetRoutes } from './api/password-reset.js';
@@ -160,6 +161,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     verificationRoutes,
     passwordResetRoutes,
     emailBindRoutes,
+    oauthRoutes,
     relayRoutes,
   ]) {
     await routes(app, ctx);

@@ -33,8 +33,21 @@ export interface Config {
   version: string;
   /** Where Turnstile tokens are verified (Cloudflare's siteverify; tests point it at a local fake). */
   turnstileVerifyUrl: string;
+  /** GitHub and LinuxDO endpoints (the real services unless overridden; tests point them at local fakes). */
+  oauthEndpoints: OAuthEndpoints;
   /** Warnings to print once the logger exists (e.g. a generated session secret). */
   warnings: string[];
+}
+
+export interface OAuthEndpoint {
+  authorize: string;
+  token: string;
+  user: string;
+}
+
+export interface OAuthEndpoints {
+  github: OAuthEndpoint;
+  linuxdo: OAuthEndpoint;
 }
 
 export interface RateLimitConfig {
@@ -164,6 +177,18 @@ export function loadConfig(
     logLevel,
     version: env.VERSION?.trim() || defaults.version || '0.0.0',
     turnstileVerifyUrl: readUrl(env, 'TURNSTILE_VERIFY_URL', TURNSTILE_SITEVERIFY_URL),
+    oauthEndpoints: {
+      github: {
+        authorize: readUrl(env, 'GITHUB_AUTHORIZE_ENDPOINT', 'https://github.com/login/oauth/authorize'),
+        token: readUrl(env, 'GITHUB_TOKEN_ENDPOINT', 'https://github.com/login/oauth/access_token'),
+        user: readUrl(env, 'GITHUB_USER_ENDPOINT', 'https://api.github.com/user'),
+      },
+      linuxdo: {
+        authorize: readUrl(env, 'LINUX_DO_AUTHORIZE_ENDPOINT', 'https://connect.linux.do/oauth2/authorize'),
+        token: readUrl(env, 'LINUX_DO_TOKEN_ENDPOINT', 'https://connect.linux.do/oauth2/token'),
+        user: readUrl(env, 'LINUX_DO_USER_ENDPOINT', 'https://connect.linux.do/api/user'),
+      },
+    },
     warnings,
   };
 }

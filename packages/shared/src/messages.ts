@@ -101,6 +101,51 @@ export const MESSAGES = {
   },
   token_status_invalid: { zh: '无效的令牌状态', en: 'Invalid token status' },
   no_usable_groups: { zh: '管理员未设置用户可选分组', en: 'The administrator has not set any user-selectable groups' },
+  // third-party sign-in and binding
+  oauth_provider_disabled: {
+    zh: '管理员未开启通过 {provider} 登录以及注册',
+    en: 'The administrator has not enabled sign-in and registration with {provider}',
+  },
+  oauth_not_configured: {
+    zh: '{provider} 登录的配置不完整，请联系管理员',
+    en: 'Sign-in with {provider} is not fully configured, please contact the administrator',
+  },
+  oauth_state_invalid: {
+    zh: 'state 无效或已过期，请重新发起登录',
+    en: 'The state is invalid or has expired, please start the sign-in again',
+  },
+  oauth_code_required: { zh: '缺少授权码，请重新发起登录', en: 'The authorisation code is missing, please try again' },
+  oauth_provider_failed: { zh: '{provider} 授权失败：{reason}', en: 'Sign-in with {provider} failed: {reason}' },
+  oauth_provider_unreachable: {
+    zh: '无法连接 {provider}：{reason}',
+    en: 'Could not reach {provider}: {reason}',
+  },
+  oauth_already_bound: {
+    zh: '该 {provider} 账户已被其他用户绑定',
+    en: 'This {provider} account is already bound to another user',
+  },
+  oauth_bind_account_changed: {
+    zh: '发起绑定的账户已退出或已切换，请重新绑定',
+    en: 'The account that started this binding has signed out or changed, please bind again',
+  },
+  oauth_account_inactive: {
+    zh: '该 {provider} 账户未激活或已被禁言',
+    en: 'This {provider} account is not active or has been silenced',
+  },
+  wechat_code_required: { zh: '请输入验证码', en: 'Please enter the verification code' },
+  telegram_data_invalid: {
+    zh: 'Telegram 登录数据校验失败',
+    en: 'The Telegram login data failed verification',
+  },
+  telegram_data_expired: {
+    zh: 'Telegram 登录数据已过期，请重新登录',
+    en: 'The Telegram login data has expired, please sign in again',
+  },
+  oidc_well_known_invalid: {
+    zh: 'Well-Known URL 必须以 http:// 或 https:// 开头',
+    en: 'The well-known URL must start with http:// or https://',
+  },
+  oidc_discovery_failed: { zh: '获取 OIDC 配置失败：{reason}', en: 'Could not fetch the OIDC configuration: {reason}' },
   // channels
   channel_not_found: { zh: '渠道不存在，请刷新后重试', en: 'Channel not found, please refresh' },
   channel_tag_required: { zh: '标签不能为空', en: 'The tag cannot be empty' },

@@ -1,0 +1,15 @@
+import type { FastifyInstance } from 'fastify';
+import { guards } from '../../auth/guard.js';
+import type { AppContext } from '../../context.js';
+import { ApiFailure, ok } from '../../http/envelope.js';
+import { discoverOidc } from '../../services/oauth/oidc-discovery.js';
+
+/** `POST /api/oauth/oidc/discovery {well_known}`: the settings page fills the three OIDC endpoints from it. */
+export async function oidcDiscoveryRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const { admin } = guards(ctx);
+  app.post('/api/oauth/oidc/discovery', { preHandler: admin, bodyLimit: 8192 }, async (request) => {
+    const wellKnown = (request.body as { well_known?: unknown } | undefined)?.well_known;
+    if (typeof wellKnown !== 'string' || !wellKnown.trim()) throw new ApiFailure('oidc_well_known_invalid');
+    return ok(await discoverOidc(ctx, wellKnown.trim()));
+  });
+}
