@@ -32,7 +32,7 @@ export const PAGE_ROUTES: PageRoute[] = [
   { path: '/token', access: 'user', page: () => import('../features/token/pages/token-page') }, // where a password login lands
   { path: '/playground', access: 'user', page: () => import('../features/playground/pages/playground-page') },
   { path: '/log', access: 'user', page: () => import('../features/log/pages/log-page') },
-  { path: '/detail', access: 'user' },
+  { path: '/detail', access: 'user', page: () => import('../features/detail/pages/detail-page') },
   { path: '/midjourney', access: 'user' },
   { path: '/task', access: 'user' },
   { path: '/topup', access: 'user', page: () => import('../features/wallet/pages/wallet-page') },

@@ -27,3 +27,25 @@ export function amountPresets(min: number): number[] {
 export function minimumAmount(minTopUp: number | undefined): number {
   return Math.max(1, Math.ceil(Number.isFinite(minTopUp) ? (minTopUp as number) : 1));
 }
+
+/** `GET /api/user/topup/info`. */
+export interface TopUpInfo {
+  enable_online_topup: boolean;
+  min_topup: number;
+  price: number;
+  amount_options: number[];
+  /** Amount → price factor (0.9 = 10% off). */
+  discount: Record<string, number>;
+}
+
+/** The operator's quick picks at or above the minimum; without usable ones, the defaults for that minimum. */
+export function presetsFrom(options: number[] | undefined, min: number): number[] {
+  const usable = (options ?? []).filter((amount) => Number.isInteger(amount) && amount >= min);
+  return usable.length > 0 ? usable : amountPresets(min);
+}
+
+/** The factor for an amount when it is a real discount (below 1), else null. */
+export function discountOf(discount: Record<string, number> | undefined, amount: number): number | null {
+  const factor = discount?.[String(amount)];
+  return typeof factor === 'number' && factor > 0 && factor < 1 ? factor : null;
+}

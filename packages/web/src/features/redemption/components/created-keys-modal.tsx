@@ -2,6 +2,7 @@ import { CopyOutlined, DownloadOutlined } from '@ant-design/icons';
 import { Alert, Button, Flex, Modal, Tooltip, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { downloadText } from '../../../lib/download';
 
 interface CreatedKeysModalProps {
   /** The keys just created; null keeps the modal closed. */
@@ -14,16 +15,8 @@ interface CreatedKeysModalProps {
 
 /** Saves the keys as a text file, one per line. */
 function downloadKeys(keys: string[], name: string): void {
-  const blob = new Blob([`${keys.join('\n')}\n`], { type: 'text/plain;charset=utf-8' });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
   const safeName = name.replace(/[^\p{L}\p{N}._-]+/gu, '_').slice(0, 40) || 'codes';
-  link.href = url;
-  link.download = `redemption-${safeName}-${dayjs().format('YYYYMMDD-HHmmss')}.txt`;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+  downloadText(`redemption-${safeName}-${dayjs().format('YYYYMMDD-HHmmss')}.txt`, `${keys.join('\n')}\n`, 'text/plain');
 }
 
 /** Right after creation: every new key, one per line, to copy (all or one) or download before closing. */

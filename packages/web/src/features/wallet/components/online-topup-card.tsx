@@ -1,5 +1,5 @@
 import { AlipayCircleOutlined, CreditCardOutlined, LoadingOutlined, WechatOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Descriptions, Flex, InputNumber, Modal, Typography } from 'antd';
+import { Alert, Badge, Button, Card, Descriptions, Flex, InputNumber, Modal, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../../lib/notify';
@@ -8,8 +8,9 @@ import { usePublicStatus } from '../../status/api/use-status';
 import { useFormatQuota } from '../../status/use-format-quota';
 import { usePay } from '../api/use-pay';
 import { usePayQuote } from '../api/use-pay-quote';
+import { useTopUpInfo } from '../api/use-topup-info';
 import { submitPaymentForm } from '../submit-payment-form';
-import { amountPresets, minimumAmount, type PaymentMethod } from '../types';
+import { discountOf, minimumAmount, type PaymentMethod, presetsFrom } from '../types';
 import { useDebouncedValue } from '../use-debounced-value';
 
 const METHODS: Record<PaymentMethod, { labelKey: string; icon: ReactNode; className: string }> = {
@@ -18,15 +19,18 @@ const METHODS: Record<PaymentMethod, { labelKey: string; icon: ReactNode; classN
 };
 
 /**
- * Online top-up through the operator's epay gateway. Whether it is enabled is only known by asking, so the card is
- * always shown and a refusal from the server (not enabled, amount too small) is shown in place.
+ * Online top-up through the operator's epay gateway. The top-up info says whether it is enabled, the minimum, the
+ * quick picks and their discounts; a refusal from the server (amount too small, …) is still shown in place.
  */
 export function OnlineTopUpCard() {
   const { t } = useTranslation();
   const status = usePublicStatus();
   const formatQuota = useFormatQuota();
   const { quotaPerUnit } = quotaDisplayFrom(status);
-  const min = minimumAmount(status.min_topup);
+  const info = useTopUpInfo();
+  const min = minimumAmount(info.data?.min_topup ?? status.min_topup);
+  // Only a definite "off" from the server disables paying; while the info loads, the buttons stay usable.
+  const disabled = info.data?.enable_online_topup === false;
   // undefined: untouched, so the amount follows the minimum (the status may arrive after the first paint).
   const [entered, setEntered] = useState<number | null | undefined>(undefined);
   const [confirming, setConfirming] = useState<PaymentMethod | null>(null);
@@ -48,6 +52,10 @@ export function OnlineTopUpCard() {
   };
 
   const startPay = (method: PaymentMethod) => {
+    if (disabled) {
+      notify.error(t('errors:pay_not_enabled'));
+      return;
+    }
     if (!valid) {
       notify.error(amountError ?? t('errors:pay_amount_invalid'));
       return;
@@ -96,6 +104,10 @@ export function OnlineTopUpCard() {
       }
     >
       <Flex vertical gap={16}>
+        {disabled && (
+          <Alert type="warning" showIcon title={t('errors:pay_not_enabled')} data-testid="wallet-pay-disabled" />
+        )}
+        {info.isError && <Alert type="error" showIcon title={(info.error as Error).message} />}
         <div>
           <label className="wallet-label" htmlFor="wallet-amount">
             {t('wallet.amount')}
@@ -122,16 +134,35 @@ export function OnlineTopUpCard() {
             )}
           </div>
           <div className="wallet-presets">
-            {amountPresets(min).map((preset) => (
-              <Button
-                key={preset}
-                type={amount === preset ? 'primary' : 'default'}
-                ghost={amount === preset}
-                onClick={() => setAmount(preset)}
-              >
-                {preset}
-              </Button>
-            ))}
+            {presetsFrom(info.data?.amount_options, min).map((preset) => {
+              const factor = discountOf(info.data?.discount, preset);
+              const button = (
+                <Button
+                  key={preset}
+                  type={amount === preset ? 'primary' : 'default'}
+                  ghost={amount === preset}
+                  onClick={() => setAmount(preset)}
+                >
+                  {preset}
+                </Button>
+              );
+              return factor === null ? (
+                button
+              ) : (
+                <Badge
+                  key={preset}
+                  count={t('wallet.discount', {
+                    value: Number((factor * 10).toFixed(2)),
+                    percent: Math.round((1 - factor) * 100),
+                  })}
+                  color="#ef4444"
+                  size="small"
+                  offset={[-4, -2]}
+                >
+                  {button}
+                </Badge>
+              );
+            })}
           </div>
         </div>
 
@@ -148,6 +179,7 @@ export function OnlineTopUpCard() {
               icon={METHODS[method].icon}
               className={METHODS[method].className}
               onClick={() => startPay(method)}
+              disabled={disabled}
               loading={pay.isPending && pay.variables?.payment_method === method}
               data-testid={`wallet-pay-${method}`}
             >

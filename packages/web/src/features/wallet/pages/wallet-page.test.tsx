@@ -26,15 +26,24 @@ function inputOf(testId: string): HTMLInputElement {
   return (element instanceof HTMLInputElement ? element : element.querySelector('input'))!;
 }
 
-function renderWallet(handlers: Record<string, MockHandler> = {}) {
+const INFO = {
+  enable_online_topup: true,
+  min_topup: 1,
+  price: 7.3,
+  amount_options: [10, 20, 50, 100, 200, 500],
+  discount: {},
+};
+
+function renderWallet(handlers: Record<string, MockHandler> = {}, url = '/topup') {
   setStoredUser({ id: 1, username: 'alice', display_name: 'Alice', role: 1, status: 1, group: 'default' });
   const api = mockFetch({
     'GET /api/status': ok(statusFixture({ min_topup: 1 })),
     'GET /api/user/self': ok(self(1_000_000)),
+    'GET /api/user/topup/info': ok(INFO),
     'POST /api/user/amount': (request) => ok(((request.body as { amount: number }).amount * 7.3).toFixed(2)),
     ...handlers,
   });
-  renderPage(<WalletPage />, { path: '/topup' });
+  renderPage(<WalletPage />, { path: '/topup', url });
   return api;
 }
 
@@ -120,5 +129,31 @@ describe('wallet page', () => {
     await user.click(screen.getByTestId('wallet-pay-wx'));
     await user.click((await screen.findByText('前往支付')).closest('button')!);
     expect(await screen.findByText('管理员未开启在线充值')).toBeTruthy();
+  });
+
+  it('says up front when online top-up is off, and offers the operator quick picks with their discounts', async () => {
+    const user = setupUser();
+    const { requests } = renderWallet({
+      'GET /api/user/topup/info': ok({
+        ...INFO,
+        enable_online_topup: false,
+        min_topup: 5,
+        amount_options: [5, 30, 100],
+        discount: { '100': 0.9 },
+      }),
+    });
+    expect(await screen.findByText('管理员未开启在线充值')).toBeTruthy();
+    expect(await screen.findByText('9折')).toBeTruthy();
+    expect(screen.getByText('30', { selector: 'button span, button' })).toBeTruthy();
+    expect(screen.queryByText('500', { selector: 'button span, button' })).toBeNull();
+    const pay = screen.getByTestId('wallet-pay-zfb');
+    expect((pay as HTMLButtonElement).disabled).toBe(true);
+    await user.click(pay);
+    expect(requests.some((r) => r.path === '/api/user/pay')).toBe(false);
+  });
+
+  it('shows the outcome the payment gateway returned with', async () => {
+    renderWallet({}, '/topup?pay=success');
+    expect(await screen.findByText('支付成功，额度已到账')).toBeTruthy();
   });
 });

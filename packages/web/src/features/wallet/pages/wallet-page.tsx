@@ -2,6 +2,7 @@ import { Col, Flex, Row, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { BalanceCard } from '../components/balance-card';
 import { OnlineTopUpCard } from '../components/online-topup-card';
+import { PaymentResult } from '../components/payment-result';
 import { RedeemCard } from '../components/redeem-card';
 import '../wallet.css';
 
@@ -17,6 +18,7 @@ export default function WalletPage() {
           </Typography.Title>
           <Typography.Text type="secondary">{t('wallet.subtitle')}</Typography.Text>
         </div>
+        <PaymentResult />
         {/* Phones: balance, redeem, online top-up in one column. Wider: the balance and redeeming on the left. */}
         <Row gutter={[16, 16]}>
           <Col xs={24} lg={10}>
