@@ -20,9 +20,9 @@ export const PAGE_ROUTES: PageRoute[] = [
   { path: '/', access: 'public', page: () => import('../features/home/pages/home-page') },
   { path: '/setup', access: 'public', page: () => import('../features/setup/pages/setup-page') },
   { path: '/login', access: 'public', page: () => import('../features/auth/pages/login-page') },
-  { path: '/register', access: 'public' },
-  { path: '/reset', access: 'public' },
-  { path: '/user/reset', access: 'public' }, // password reset confirm: ?token&email
+  { path: '/register', access: 'public', page: () => import('../features/auth/pages/register-page') },
+  { path: '/reset', access: 'public', page: () => import('../features/auth/pages/reset-page') },
+  { path: '/user/reset', access: 'public', page: () => import('../features/auth/pages/reset-confirm-page') }, // password reset confirm: ?token&email
   { path: '/oauth/github', access: 'public' },
   { path: '/oauth/oidc', access: 'public' },
   { path: '/oauth/linuxdo', access: 'public' },

@@ -13,6 +13,7 @@ import { useLogin } from '../api/use-login';
 import { canRegister } from '../can-register';
 import { DefaultPasswordModal } from '../components/default-password-modal';
 import { ThirdPartyLogin } from '../components/third-party-login';
+import { useTurnstile } from '../components/turnstile-widget';
 import type { LoginCredentials } from '../types';
 
 /** Where a password login lands (spec 000 §2). */
@@ -30,6 +31,7 @@ export default function LoginPage() {
   const status = usePublicStatus();
   const brand = useBrand();
   const login = useLogin();
+  const humanCheck = useTurnstile(status);
   const [warnDefaultPassword, setWarnDefaultPassword] = useState(false);
   const expired = params.get('expired') === 'true';
 
@@ -45,13 +47,21 @@ export default function LoginPage() {
       notify.error(t('errors:username_password_required'));
       return;
     }
-    login.mutate(credentials, {
-      onSuccess: () => {
-        notify.success(t('login.success'));
-        if (isDefaultRootCredential(credentials)) setWarnDefaultPassword(true);
-        else navigate(AFTER_LOGIN_PATH);
+    if (humanCheck.enabled && !humanCheck.token) {
+      notify.info(t('errors:turnstile_pending'));
+      return;
+    }
+    login.mutate(
+      { ...credentials, turnstile: humanCheck.token },
+      {
+        onSettled: humanCheck.renew,
+        onSuccess: () => {
+          notify.success(t('login.success'));
+          if (isDefaultRootCredential(credentials)) setWarnDefaultPassword(true);
+          else navigate(AFTER_LOGIN_PATH);
+        },
       },
-    });
+    );
   };
 
   return (
@@ -90,6 +100,7 @@ export default function LoginPage() {
         <div className="login-row">
           <Link to="/reset">{t('login.forgot')}</Link>
         </div>
+        {humanCheck.widget}
         <Button type="primary" htmlType="submit" size="large" block loading={login.isPending}>
           {t('login.submit')}
         </Button>
