@@ -13,8 +13,10 @@ import type { AppContext } from './context.js';
 import { openDatabase } from './db/connection.js';
 import { migrateToLatest } from './db/migrate.js';
 import { createRepositories } from './db/repositories.js';
+import { channelDisabledNotifier } from './services/channel-disabled-notice.js';
 import { ChannelTestRunner } from './services/channel-test-all.js';
 import { ChannelWriter } from './services/channel-writer.js';
+import { NotifyLimit } from './services/notify-limit.js';
 import { ModelRequestLimiter } from './services/rate-limit/model-request-limit.js';
 import { memoryWindowLog, redisWindowLog } from './services/rate-limit/sliding-window-log.js';
 import { SecretBox } from './services/secret-box.js';
@@ -40,6 +42,14 @@ export async function createContext(config: Config): Promise<AppContext> {
       repos.channels,
       repos.abilities,
       new SecretBox(config.cryptoSecret),
+    );
+    channelWriter.onAutoDisabled(
+      channelDisabledNotifier(
+        options,
+        repos.users,
+        new NotifyLimit(config.notifyLimit.count, config.notifyLimit.windowMinutes * 60_000),
+        (error) => backgroundError('channel-disabled notice failed', error),
+      ),
     );
     const channelCache = new ChannelCache(repos.channels, channelWriter, redis);
     await channelCache.start();

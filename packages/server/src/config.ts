@@ -20,6 +20,8 @@ export interface Config {
   channelTestFrequencyMinutes: number;
   /** Write a type-5 usage log for relay requests that failed upstream. */
   errorLogEnabled: boolean;
+  /** At most `count` notices of one type per user per window (NOTIFY_LIMIT_COUNT, NOTIFICATION_LIMIT_DURATION_MINUTE). */
+  notifyLimit: { count: number; windowMinutes: number };
   criticalRateLimit: { enabled: boolean; max: number; windowSeconds: number };
   /** Per-IP limit on /api and the dashboard billing views (GLOBAL_API_RATE_LIMIT*). */
   globalApiRateLimit: RateLimitConfig;
@@ -159,6 +161,10 @@ export function loadConfig(
     syncFrequencySeconds: readInt(env, 'SYNC_FREQUENCY', 60, 1, 86400),
     batchUpdateIntervalMs: readInt(env, 'BATCH_UPDATE_INTERVAL', 1, 1, 60) * 1000,
     errorLogEnabled: readBool(env, 'ERROR_LOG_ENABLED', true),
+    notifyLimit: {
+      count: readInt(env, 'NOTIFY_LIMIT_COUNT', 2, 1, 1000),
+      windowMinutes: readInt(env, 'NOTIFICATION_LIMIT_DURATION_MINUTE', 10, 1, 10_080),
+    },
     channelTestFrequencyMinutes: readInt(env, 'CHANNEL_TEST_FREQUENCY', 10, 0, 10_080),
     criticalRateLimit: {
       enabled: readBool(env, 'CRITICAL_RATE_LIMIT_ENABLE', true),

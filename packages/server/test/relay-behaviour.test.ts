@@ -2,6 +2,7 @@ import Anthropic from '@anthropic-ai/sdk';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type ApiClient, setupAndLogin, signedInUser } from './helpers/client.js';
 import { availableDialects } from './helpers/databases.js';
+import { mailBody, smtpOptions } from './helpers/mailbox.js';
 import {
   addChannel,
   addToken,
@@ -13,6 +14,7 @@ import {
   priceModels,
 } from './helpers/relay.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
+import { startSmtpReceiver } from './helpers/smtp.js';
 
 const dialects = await availableDialects();
 
@@ -192,7 +194,10 @@ describe.each(dialects)('relay: authentication, failover, conversion, disconnect
       expect(mock.requests).toHaveLength(1);
     });
 
-    it('auto-disables a channel whose key is rejected and serves from the other one', async () => {
+    it('auto-disables a channel whose key is rejected, serves from the other one and tells root by e-mail', async () => {
+      const smtp = await startSmtpReceiver();
+      for (const [option, value] of smtpOptions(smtp.port)) await root.put('/api/option/', { key: option, value });
+      await server.ctx.repos.users.update(1, { email: 'root@example.com' });
       await root.put('/api/option/', { key: 'AutomaticDisableChannelEnabled', value: 'true' });
       mock.enqueue('openai.chat', {
         kind: 'status',
@@ -203,6 +208,12 @@ describe.each(dialects)('relay: authentication, failover, conversion, disconnect
       const answer = await openaiClient(server, key).chat.completions.create({ model: 'failover-model', ...ask });
       expect(answer.choices).toHaveLength(1);
       await expect.poll(async () => (await server.ctx.repos.channels.findById(primary))!.status).toBe(3);
+      await expect.poll(() => smtp.mails.length).toBe(1);
+      expect(smtp.mails[0]!.to).toEqual(['root@example.com']);
+      // The upstream's words reach the mail as text, never as markup.
+      expect(mailBody(smtp.mails[0]!)).toContain(`#${primary}`);
+      expect(mailBody(smtp.mails[0]!)).toContain('Incorrect API key provided');
+      await smtp.close();
       mock.reset();
       await openaiClient(server, key).chat.completions.create({ model: 'failover-model', ...ask });
       expect(mock.requests.map((r) => r.headers.authorization)).toEqual(['Bearer backup-key']);

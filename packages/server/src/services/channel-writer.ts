@@ -7,6 +7,7 @@ import { nowSeconds } from '../db/sql-helpers.js';
 import type { SecretBox } from './secret-box.js';
 
 type Listener = () => void | Promise<void>;
+type DisabledListener = (channel: ChannelRow, reason: string) => void;
 
 /**
  * Every change to channels goes through here, so the abilities index changes in the same transaction and the
@@ -14,6 +15,7 @@ type Listener = () => void | Promise<void>;
  */
 export class ChannelWriter {
   private listeners: Listener[] = [];
+  private disabledListeners: DisabledListener[] = [];
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -24,6 +26,11 @@ export class ChannelWriter {
 
   onChange(listener: Listener): void {
     this.listeners.push(listener);
+  }
+
+  /** Told when a channel goes from any other status to auto-disabled (not on repeats), e.g. to notify root. */
+  onAutoDisabled(listener: DisabledListener): void {
+    this.disabledListeners.push(listener);
   }
 
   /** Awaited, so when an API call returns, the relay's channel cache already reflects the change. */
@@ -71,7 +78,11 @@ export class ChannelWriter {
       delete info.status_reason;
       delete info.status_time;
     }
-    return this.update(id, { status, other_info: JSON.stringify(info) });
+    const row = await this.update(id, { status, other_info: JSON.stringify(info) });
+    if (row && status === ChannelStatus.AutoDisabled && current.status !== ChannelStatus.AutoDisabled) {
+      for (const listener of this.disabledListeners) listener(row, reason);
+    }
+    return row;
   }
 
   async updateMany(ids: number[], changes: Updateable<ChannelsTable>): Promise<number> {

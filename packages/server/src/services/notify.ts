@@ -9,6 +9,9 @@ export interface Notice {
   content: string;
 }
 
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char]!);
+
 /** Sends an e-mail through the admin's SMTP settings. */
 export async function sendMail(options: OptionsStore, to: string, subject: string, html: string): Promise<void> {
   const host = options.get('SMTPServer');
@@ -48,5 +51,6 @@ export async function notifyUser(options: OptionsStore, user: UserRow, notice: N
   }
   const to = setting.notification_email || user.email;
   if (!to) return;
-  await sendMail(options, to, notice.title, `<p>${notice.content}</p>`);
+  // Contents may quote upstream error messages: never let them become markup in someone's mail client.
+  await sendMail(options, to, notice.title, `<p>${escapeHtml(notice.content)}</p>`);
 }

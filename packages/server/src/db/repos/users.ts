@@ -31,6 +31,11 @@ export function createUsersRepo(db: Db) {
       return live().selectAll().where('access_token', '=', token).executeTakeFirst();
     },
 
+    /** The first live user with the highest role: who hears about system events (a channel disabled, …). */
+    async findRoot(): Promise<UserRow | undefined> {
+      return live().selectAll().orderBy('role', 'desc').orderBy('id').limit(1).executeTakeFirst();
+    },
+
     async existsWithRoleAtLeast(role: number): Promise<boolean> {
       const row = await q.selectFrom('users').select('id').where('role', '>=', role).limit(1).executeTakeFirst();
       return row !== undefined;
