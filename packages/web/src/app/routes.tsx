@@ -47,5 +47,5 @@ export const PAGE_ROUTES: PageRoute[] = [
   { path: '/redemption', access: 'admin', page: () => import('../features/redemption/pages/redemption-page') },
   { path: '/user', access: 'admin', page: () => import('../features/users/pages/user-page') },
   { path: '/user/edit/:id', access: 'admin', page: () => import('../features/users/pages/user-page') }, // opens that user's edit drawer
-  { path: '/setting', access: 'admin' },
+  { path: '/setting', access: 'admin', page: () => import('../features/setting/pages/setting-page') },
 ];

@@ -1,0 +1,173 @@
+import { defaultOptionValues, isSecretOptionKey } from '@gateway/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { describe, expect, it } from 'vitest';
+import { fail, type MockHandler, mockFetch, ok, type RecordedRequest } from '../../../test/fetch-mock';
+import { fill, renderPage, setupUser } from '../../../test/render';
+import { statusFixture } from '../../../test/status-fixture';
+import { RatioJsonEditors } from '../components/ratio/ratio-json-editors';
+import { VisualRatioEditor } from '../components/ratio/visual-ratio-editor';
+import SettingPage from './setting-page';
+
+function storedOptions(overrides: Record<string, string> = {}) {
+  const values: Record<string, string> = { ...defaultOptionValues(), ...overrides };
+  return Object.entries(values).map(([key, value]) => ({ key, value: isSecretOptionKey(key) ? '' : value }));
+}
+
+/** Inputs by the id antd gives a form item (its option key): label queries crawl the whole, large form. */
+function field(id: string): HTMLElement {
+  const element = document.getElementById(id);
+  if (!element) throw new Error(`no field #${id}`);
+  return element;
+}
+
+function button(text: string, scope: HTMLElement = document.body): HTMLButtonElement {
+  return within(scope).getByText(text, { selector: 'button span, button' }).closest('button')!;
+}
+
+function renderSettings(tab: string, handlers: Record<string, MockHandler> = {}, overrides = {}) {
+  const api = mockFetch({
+    'GET /api/status': ok(statusFixture()),
+    'GET /api/option/': ok(storedOptions(overrides)),
+    'PUT /api/option/': ok(undefined, '保存成功'),
+    ...handlers,
+  });
+  renderPage(<SettingPage />, { path: '/setting', url: `/setting?tab=${tab}` });
+  return api;
+}
+
+/** One part of the operation tab alone: the whole tab is too large a tree for quick jsdom runs. */
+function renderPart(part: ReactNode) {
+  const api = mockFetch({
+    'GET /api/status': ok(statusFixture()),
+    'GET /api/option/': ok(storedOptions()),
+    'PUT /api/option/': ok(undefined, '保存成功'),
+  });
+  renderPage(part, { path: '/setting' });
+  return api;
+}
+
+function optionMap(overrides: Record<string, string> = {}): Record<string, string> {
+  return Object.fromEntries(storedOptions(overrides).map(({ key, value }) => [key, value]));
+}
+
+const puts = (requests: RecordedRequest[]) =>
+  requests.filter((request) => request.method === 'PUT').map((request) => request.body);
+
+// antd forms are heavy in jsdom, and the test machines are shared: allow a slow run rather than a flaky one.
+describe('settings page', { timeout: 60_000 }, () => {
+  it('saves only the changed key of a section, and says so when nothing changed', async () => {
+    const user = setupUser();
+    const { requests } = renderSettings('ratelimit');
+    const section = await screen.findByTestId('section-ratelimit');
+    await user.click(button('保存', section));
+    expect(await screen.findByText('你似乎并没有修改什么')).toBeTruthy();
+    expect(puts(requests)).toEqual([]);
+
+    const count = field('ModelRequestRateLimitCount');
+    await user.clear(count);
+    await fill(user, count, '30');
+    await user.click(button('保存', section));
+    expect(await screen.findByText('保存成功')).toBeTruthy();
+    expect(puts(requests)).toEqual([{ key: 'ModelRequestRateLimitCount', value: '30' }]);
+  });
+
+  it('refuses a rate-limit group outside the spec bounds before sending anything', async () => {
+    const user = setupUser();
+    const { requests } = renderSettings('ratelimit');
+    const section = await screen.findByTestId('section-ratelimit');
+    const groups = field('ModelRequestRateLimitGroup');
+    await user.clear(groups);
+    await fill(user, groups, '{"vip": [10, 0]}');
+    await user.click(button('保存', section));
+    expect(await within(section).findByText('ModelRequestRateLimitGroup 的 JSON 结构不正确')).toBeTruthy();
+    expect(puts(requests)).toEqual([]);
+  });
+
+  it('refuses invalid JSON in the ratio editors with the spec message and sends nothing', async () => {
+    const user = setupUser();
+    const { requests } = renderPart(<RatioJsonEditors options={optionMap()} />);
+    const editors = await screen.findByTestId('ratio-json');
+    const ratio = field('ModelRatio');
+    await user.clear(ratio);
+    await fill(user, ratio, '{"gpt-4o": 1.25,');
+    await user.click(button('保存模型倍率设置', editors));
+    expect(await within(editors).findByText('ModelRatio 不是合法的 JSON 字符串')).toBeTruthy();
+    expect(puts(requests)).toEqual([]);
+  });
+
+  it('reports a partial failure with the server reason, the client id saved before its switch', async () => {
+    const user = setupUser();
+    const { requests } = renderSettings('system', {
+      'PUT /api/option/': (request) =>
+        (request.body as { key: string }).key === 'GitHubOAuthEnabled'
+          ? fail('开启 GitHubOAuthEnabled 之前请先填写 GitHubClientId')
+          : ok(undefined, '保存成功'),
+    });
+    const section = await screen.findByTestId('section-github');
+    await fill(user, field('GitHubClientId'), 'gh-client');
+    await user.click(field('GitHubOAuthEnabled'));
+    await user.click(button('保存', section));
+    expect(await screen.findByText('部分保存失败，请重试')).toBeTruthy();
+    expect(await screen.findByText('开启 GitHubOAuthEnabled 之前请先填写 GitHubClientId')).toBeTruthy();
+    expect(puts(requests)).toEqual([
+      { key: 'GitHubClientId', value: 'gh-client' },
+      { key: 'GitHubOAuthEnabled', value: 'true' },
+    ]);
+  });
+
+  it('asks before turning off password sign-in; cancelling leaves the switch on', async () => {
+    const user = setupUser();
+    const { requests } = renderSettings('system');
+    const section = await screen.findByTestId('section-login');
+    const passwordLogin = field('PasswordLoginEnabled');
+    expect(passwordLogin.getAttribute('aria-checked')).toBe('true');
+    await user.click(passwordLogin);
+    const title = (await screen.findAllByText('确定关闭密码登录？'))[0]!;
+    await user.click(button('取消', title.closest('.ant-modal') as HTMLElement));
+    await waitFor(() => expect(passwordLogin.getAttribute('aria-checked')).toBe('true'));
+    await user.click(button('保存', section));
+    expect(await screen.findByText('你似乎并没有修改什么')).toBeTruthy();
+    expect(puts(requests)).toEqual([]);
+  });
+
+  it('wants the server address before payment settings are saved', async () => {
+    const user = setupUser();
+    const { requests } = renderSettings('system');
+    const section = await screen.findByTestId('section-payment');
+    await fill(user, field('EpayId'), '1001');
+    await user.click(button('保存', section));
+    expect(await screen.findByText('请先填写服务器地址')).toBeTruthy();
+    expect(puts(requests)).toEqual([]);
+  });
+
+  it('prices a model per request in the visual editor, which clears its ratios', async () => {
+    const user = setupUser();
+    const options = optionMap({
+      ModelPrice: '{"dall-e-3": 0.04}',
+      ModelRatio: '{"gpt-4o": 1.25, "gpt-4o-mini": 0.075}',
+      CompletionRatio: '{"gpt-4o": 4}',
+    });
+    const { requests } = renderPart(<VisualRatioEditor options={options} />);
+    const visual = await screen.findByTestId('ratio-visual');
+    expect(within(visual).getByText('$2.5 / $10')).toBeTruthy();
+    await user.click(visual.querySelector<HTMLElement>('[aria-label="编辑 gpt-4o"]')!);
+    const form = await screen.findByTestId('pricing-row-form');
+    await user.click(within(form).getByText('按次计费'));
+    await waitFor(() => field('price'));
+    await fill(user, field('price'), '0.5');
+    await user.click(button('保存', form.closest('.ant-modal') as HTMLElement));
+    await waitFor(() => expect(puts(requests)).toHaveLength(3));
+    const sent = Object.fromEntries(
+      puts(requests).map((body) => {
+        const { key, value } = body as { key: string; value: string };
+        return [key, JSON.parse(value)];
+      }),
+    );
+    expect(sent).toEqual({
+      ModelPrice: { 'dall-e-3': 0.04, 'gpt-4o': 0.5 },
+      ModelRatio: { 'gpt-4o-mini': 0.075 },
+      CompletionRatio: {},
+    });
+  });
+});

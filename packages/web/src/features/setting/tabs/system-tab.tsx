@@ -1,0 +1,219 @@
+import { Alert } from 'antd';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { FieldSpec } from '../components/kit/field-spec';
+import { OptionSection } from '../components/kit/option-section';
+import { EmailWhitelistInput } from '../components/system/email-whitelist-input';
+import { OidcDiscoveryButton } from '../components/system/oidc-discovery-button';
+import type { OptionMap } from '../option-form';
+
+interface Section {
+  id: string;
+  title: string;
+  fields: FieldSpec[];
+  /** The callback path a provider needs registered (shown with the server address). */
+  callback?: string;
+  beforeSave?: (changes: Array<[string, string]>) => string | null;
+}
+
+/** System settings (spec 000 §2): address, payment, sign-in methods, e-mail, human check. */
+export function SystemTab({ options }: { options: OptionMap }) {
+  const { t } = useTranslation();
+  const server = options.ServerAddress || window.location.origin;
+
+  const sections = useMemo<Section[]>(
+    () => [
+      {
+        id: 'general',
+        title: t('setting.system.general'),
+        fields: [
+          {
+            key: 'ServerAddress',
+            kind: 'url',
+            label: t('setting.system.server_address'),
+            help: t('setting.system.server_address_help'),
+            placeholder: 'https://gateway.example.com',
+          },
+        ],
+      },
+      {
+        id: 'payment',
+        title: t('setting.system.payment'),
+        // Callbacks and return links are built from the server address (spec 000 §5).
+        beforeSave: () => (options.ServerAddress?.trim() ? null : t('setting.system.server_address_first')),
+        fields: [
+          {
+            key: 'PayAddress',
+            kind: 'url',
+            label: t('setting.system.pay_address'),
+            placeholder: 'https://pay.example.com',
+          },
+          { key: 'EpayId', kind: 'text', label: t('setting.system.epay_id') },
+          { key: 'EpayKey', kind: 'secret', label: t('setting.system.epay_key') },
+          {
+            key: 'Price',
+            kind: 'number',
+            label: t('setting.system.price'),
+            help: t('setting.system.price_help'),
+            min: 0,
+            step: 0.1,
+          },
+          { key: 'MinTopUp', kind: 'number', label: t('setting.system.min_top_up'), min: 1, precision: 0 },
+          {
+            key: 'CustomCallbackAddress',
+            kind: 'url',
+            label: t('setting.system.callback_address'),
+            help: t('setting.system.callback_address_help'),
+          },
+          {
+            key: 'TopupGroupRatio',
+            kind: 'json',
+            label: t('setting.system.topup_group_ratio'),
+            help: t('setting.system.topup_group_ratio_help'),
+            wide: true,
+          },
+        ],
+      },
+      {
+        id: 'login',
+        title: t('setting.system.login'),
+        fields: [
+          {
+            key: 'PasswordLoginEnabled',
+            kind: 'switch',
+            label: t('setting.system.password_login'),
+            confirmOff: {
+              title: t('setting.system.password_login_off_title'),
+              content: t('setting.system.password_login_off_text'),
+            },
+          },
+          { key: 'PasswordRegisterEnabled', kind: 'switch', label: t('setting.system.password_register') },
+          { key: 'EmailVerificationEnabled', kind: 'switch', label: t('setting.system.email_verification') },
+          { key: 'RegisterEnabled', kind: 'switch', label: t('setting.system.register') },
+        ],
+      },
+      {
+        id: 'whitelist',
+        title: t('setting.system.whitelist'),
+        fields: [
+          { key: 'EmailDomainRestrictionEnabled', kind: 'switch', label: t('setting.system.domain_restriction') },
+          { key: 'EmailAliasRestrictionEnabled', kind: 'switch', label: t('setting.system.alias_restriction') },
+          {
+            key: 'EmailDomainWhitelist',
+            kind: 'text',
+            label: t('setting.system.whitelist_domains'),
+            input: <EmailWhitelistInput />,
+            wide: true,
+          },
+        ],
+      },
+      {
+        id: 'smtp',
+        title: t('setting.system.smtp'),
+        fields: [
+          { key: 'SMTPServer', kind: 'text', label: t('setting.system.smtp_server'), placeholder: 'smtp.example.com' },
+          { key: 'SMTPPort', kind: 'number', label: t('setting.system.smtp_port'), min: 1, max: 65535, precision: 0 },
+          { key: 'SMTPAccount', kind: 'text', label: t('setting.system.smtp_account') },
+          { key: 'SMTPFrom', kind: 'text', label: t('setting.system.smtp_from') },
+          { key: 'SMTPToken', kind: 'secret', label: t('setting.system.smtp_token') },
+          { key: 'SMTPSSLEnabled', kind: 'switch', label: t('setting.system.smtp_ssl') },
+        ],
+      },
+      {
+        id: 'oidc',
+        title: t('setting.system.oidc'),
+        callback: '/oauth/oidc',
+        fields: [
+          { key: 'oidc.enabled', kind: 'switch', label: t('setting.system.oidc_enabled') },
+          { key: 'oidc.client_id', kind: 'text', label: t('setting.system.client_id') },
+          { key: 'oidc.client_secret', kind: 'secret', label: t('setting.system.client_secret') },
+          {
+            key: 'oidc.well_known',
+            kind: 'url',
+            label: t('setting.system.oidc_well_known'),
+            help: t('setting.system.oidc_well_known_help'),
+            placeholder: 'https://idp.example.com/.well-known/openid-configuration',
+            addon: <OidcDiscoveryButton />,
+            wide: true,
+          },
+          { key: 'oidc.authorization_endpoint', kind: 'url', label: t('setting.system.oidc_authorization') },
+          { key: 'oidc.token_endpoint', kind: 'url', label: t('setting.system.oidc_token') },
+          { key: 'oidc.user_info_endpoint', kind: 'url', label: t('setting.system.oidc_userinfo') },
+        ],
+      },
+      {
+        id: 'github',
+        title: t('setting.system.github'),
+        callback: '/oauth/github',
+        fields: [
+          { key: 'GitHubOAuthEnabled', kind: 'switch', label: t('setting.system.github_enabled') },
+          { key: 'GitHubClientId', kind: 'text', label: t('setting.system.client_id') },
+          { key: 'GitHubClientSecret', kind: 'secret', label: t('setting.system.client_secret') },
+        ],
+      },
+      {
+        id: 'linuxdo',
+        title: t('setting.system.linuxdo'),
+        callback: '/oauth/linuxdo',
+        fields: [
+          { key: 'LinuxDOOAuthEnabled', kind: 'switch', label: t('setting.system.linuxdo_enabled') },
+          { key: 'LinuxDOClientId', kind: 'text', label: t('setting.system.client_id') },
+          { key: 'LinuxDOClientSecret', kind: 'secret', label: t('setting.system.client_secret') },
+        ],
+      },
+      {
+        id: 'wechat',
+        title: t('setting.system.wechat'),
+        fields: [
+          { key: 'WeChatAuthEnabled', kind: 'switch', label: t('setting.system.wechat_enabled') },
+          { key: 'WeChatServerAddress', kind: 'url', label: t('setting.system.wechat_server') },
+          { key: 'WeChatServerToken', kind: 'secret', label: t('setting.system.wechat_token') },
+          { key: 'WeChatAccountQRCodeImageURL', kind: 'url', label: t('setting.system.wechat_qrcode') },
+        ],
+      },
+      {
+        id: 'telegram',
+        title: t('setting.system.telegram'),
+        fields: [
+          { key: 'TelegramOAuthEnabled', kind: 'switch', label: t('setting.system.telegram_enabled') },
+          { key: 'TelegramBotName', kind: 'text', label: t('setting.system.telegram_bot_name') },
+          { key: 'TelegramBotToken', kind: 'secret', label: t('setting.system.telegram_bot_token') },
+        ],
+      },
+      {
+        id: 'turnstile',
+        title: t('setting.system.turnstile'),
+        fields: [
+          { key: 'TurnstileCheckEnabled', kind: 'switch', label: t('setting.system.turnstile_enabled') },
+          { key: 'TurnstileSiteKey', kind: 'text', label: t('setting.system.turnstile_site_key') },
+          { key: 'TurnstileSecretKey', kind: 'secret', label: t('setting.system.turnstile_secret_key') },
+        ],
+      },
+    ],
+    [t, options.ServerAddress],
+  );
+
+  return (
+    <>
+      {sections.map((section) => (
+        <OptionSection
+          key={section.id}
+          title={section.title}
+          fields={section.fields}
+          options={options}
+          beforeSave={section.beforeSave}
+          testId={`section-${section.id}`}
+          intro={
+            section.callback ? (
+              <Alert
+                type="info"
+                showIcon
+                title={t('setting.system.callback_hint', { url: `${server}${section.callback}` })}
+              />
+            ) : undefined
+          }
+        />
+      ))}
+    </>
+  );
+}
