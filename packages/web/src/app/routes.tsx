@@ -33,8 +33,8 @@ export const PAGE_ROUTES: PageRoute[] = [
   { path: '/playground', access: 'user', page: () => import('../features/playground/pages/playground-page') },
   { path: '/log', access: 'user', page: () => import('../features/log/pages/log-page') },
   { path: '/detail', access: 'user', page: () => import('../features/detail/pages/detail-page') },
-  { path: '/midjourney', access: 'user' },
-  { path: '/task', access: 'user' },
+  { path: '/midjourney', access: 'user', page: () => import('../features/midjourney/pages/midjourney-page') },
+  { path: '/task', access: 'user', page: () => import('../features/task/pages/task-page') },
   { path: '/topup', access: 'user', page: () => import('../features/wallet/pages/wallet-page') },
   { path: '/personal', access: 'user', page: () => import('../features/personal/pages/personal-page') },
   { path: '/user/edit', access: 'user', page: () => import('../features/personal/pages/personal-page') }, // edit own account: the personal page

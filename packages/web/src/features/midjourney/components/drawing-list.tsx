@@ -1,0 +1,160 @@
+import { Card, Flex, Pagination, Spin, Table, Typography } from 'antd';
+import type { ColumnsType, TablePaginationConfig } from 'antd/es/table';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ChannelTag, DurationTag, LongText } from '../../task/components/task-cells';
+import { formatTime } from '../../task/task-view';
+import type { DrawingItem } from '../types';
+import { ActionTag, DrawingImage, DrawingProgress, DrawingStatusTag, MonoId, SubmitCodeTag } from './drawing-cells';
+
+export interface DrawingListProps {
+  drawings: DrawingItem[];
+  admin: boolean;
+  loading: boolean;
+  pagination: TablePaginationConfig;
+  empty: ReactNode;
+}
+
+/** Drawing tasks on a wide screen (spec 001 columns; channel, submit result and status for admins). */
+export function DrawingTable({ drawings, admin, loading, pagination, empty }: DrawingListProps) {
+  const { t } = useTranslation();
+  const adminOnly = (columns: ColumnsType<DrawingItem>) => (admin ? columns : []);
+  const columns: ColumnsType<DrawingItem> = [
+    {
+      key: 'submit',
+      title: t('midjourney.col_submit_time'),
+      render: (_, drawing) => <span className="nowrap">{formatTime(drawing.submit_time, 'ms')}</span>,
+    },
+    {
+      key: 'duration',
+      title: t('midjourney.col_duration'),
+      render: (_, drawing) => <DurationTag start={drawing.submit_time} end={drawing.finish_time} unit="ms" />,
+    },
+    ...adminOnly([
+      {
+        key: 'channel',
+        title: t('midjourney.col_channel'),
+        render: (_, drawing) => <ChannelTag id={drawing.channel_id} />,
+      },
+    ]),
+    { key: 'action', title: t('midjourney.col_action'), render: (_, drawing) => <ActionTag action={drawing.action} /> },
+    { key: 'mj_id', title: t('midjourney.col_task_id'), render: (_, drawing) => <MonoId id={drawing.mj_id} /> },
+    ...adminOnly([
+      { key: 'code', title: t('midjourney.col_code'), render: (_, drawing) => <SubmitCodeTag code={drawing.code} /> },
+      {
+        key: 'status',
+        title: t('midjourney.col_status'),
+        render: (_, drawing) => <DrawingStatusTag status={drawing.status} />,
+      },
+    ]),
+    {
+      key: 'progress',
+      title: t('midjourney.col_progress'),
+      width: 140,
+      render: (_, drawing) => <DrawingProgress drawing={drawing} />,
+    },
+    { key: 'image', title: t('midjourney.col_image'), render: (_, drawing) => <DrawingImage drawing={drawing} /> },
+    {
+      key: 'prompt',
+      title: 'Prompt',
+      render: (_, drawing) => <LongText text={drawing.prompt} title="Prompt" />,
+    },
+    {
+      key: 'prompt_en',
+      title: 'PromptEn',
+      render: (_, drawing) => <LongText text={drawing.prompt_en} title="PromptEn" />,
+    },
+    {
+      key: 'fail',
+      title: t('midjourney.col_fail_reason'),
+      render: (_, drawing) => (
+        <LongText text={drawing.fail_reason} title={t('midjourney.col_fail_reason')} testId="drawing-fail-reason" />
+      ),
+    },
+  ];
+  return (
+    <Table<DrawingItem>
+      data-testid="drawing-table"
+      rowKey="id"
+      size="small"
+      columns={columns}
+      dataSource={drawings}
+      loading={loading}
+      pagination={pagination}
+      scroll={{ x: 'max-content' }}
+      locale={{ emptyText: empty }}
+    />
+  );
+}
+
+/** Drawing tasks on a phone: the picture beside its facts. */
+export function DrawingCards({ drawings, admin, loading, pagination, empty }: DrawingListProps) {
+  const { t } = useTranslation();
+  return (
+    <Spin spinning={loading}>
+      <Flex vertical gap={12} data-testid="drawing-table">
+        {drawings.length === 0 && <div className="task-cards-empty">{empty}</div>}
+        {drawings.map((drawing) => (
+          <Card key={drawing.id} size="small" className="task-card">
+            <Flex gap={12} align="flex-start">
+              <DrawingImage drawing={drawing} size={72} />
+              <Flex vertical gap={6} className="drawing-card-main">
+                <Flex gap={6} wrap align="center">
+                  <ActionTag action={drawing.action} />
+                  {admin && <DrawingStatusTag status={drawing.status} />}
+                  <DurationTag start={drawing.submit_time} end={drawing.finish_time} unit="ms" />
+                </Flex>
+                <Typography.Text type="secondary" className="drawing-card-time">
+                  {formatTime(drawing.submit_time, 'ms')}
+                </Typography.Text>
+                <DrawingProgress drawing={drawing} />
+              </Flex>
+            </Flex>
+            <dl className="task-card-facts">
+              <dt>{t('midjourney.col_task_id')}</dt>
+              <dd>
+                <MonoId id={drawing.mj_id} />
+              </dd>
+              {admin && (
+                <>
+                  <dt>{t('midjourney.col_channel')}</dt>
+                  <dd>
+                    <ChannelTag id={drawing.channel_id} />
+                  </dd>
+                  <dt>{t('midjourney.col_code')}</dt>
+                  <dd>
+                    <SubmitCodeTag code={drawing.code} />
+                  </dd>
+                </>
+              )}
+              <dt>Prompt</dt>
+              <dd>
+                <LongText text={drawing.prompt} title="Prompt" />
+              </dd>
+              {drawing.fail_reason && (
+                <>
+                  <dt>{t('midjourney.col_fail_reason')}</dt>
+                  <dd>
+                    <Typography.Text type="danger">
+                      <LongText text={drawing.fail_reason} title={t('midjourney.col_fail_reason')} />
+                    </Typography.Text>
+                  </dd>
+                </>
+              )}
+            </dl>
+          </Card>
+        ))}
+        {drawings.length > 0 && (
+          <Pagination
+            simple
+            align="center"
+            current={pagination.current}
+            pageSize={pagination.pageSize}
+            total={pagination.total}
+            onChange={pagination.onChange}
+          />
+        )}
+      </Flex>
+    </Spin>
+  );
+}

@@ -1,0 +1,163 @@
+import { Button, Card, Flex, Pagination, Spin, Table, Tag, Typography } from 'antd';
+import type { ColumnsType, TablePaginationConfig } from 'antd/es/table';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatTime } from '../task-view';
+import type { TaskItem } from '../types';
+import { ChannelTag, DurationTag, LongText, ProgressCircle, TaskStatusTag } from './task-cells';
+
+export interface TaskListProps {
+  tasks: TaskItem[];
+  admin: boolean;
+  loading: boolean;
+  pagination: TablePaginationConfig;
+  empty: ReactNode;
+  onOpenTask: (task: TaskItem) => void;
+}
+
+function TaskIdButton({ task, onOpen }: { task: TaskItem; onOpen: (task: TaskItem) => void }) {
+  const { t } = useTranslation();
+  return (
+    <Button
+      type="link"
+      size="small"
+      className="task-id-button mono-text"
+      onClick={() => onOpen(task)}
+      aria-label={t('task.open_record', { id: task.task_id })}
+    >
+      {task.task_id}
+    </Button>
+  );
+}
+
+function ActionTag({ action }: { action: string }) {
+  const { t } = useTranslation();
+  const key = action === 'MUSIC' ? 'task.action_music' : action === 'LYRICS' ? 'task.action_lyrics' : null;
+  return <Tag color={action === 'MUSIC' ? 'purple' : 'cyan'}>{key ? t(key) : action || t('task.unknown')}</Tag>;
+}
+
+function PlatformTag({ platform }: { platform: string }) {
+  return <Tag color="magenta">{platform === 'suno' ? 'Suno' : platform}</Tag>;
+}
+
+/** Async tasks on a wide screen (spec 001 columns). */
+export function TaskTable({ tasks, admin, loading, pagination, empty, onOpenTask }: TaskListProps) {
+  const { t } = useTranslation();
+  const columns: ColumnsType<TaskItem> = [
+    {
+      key: 'submit',
+      title: t('task.col_submit_time'),
+      render: (_, task) => <span className="nowrap">{formatTime(task.submit_time, 's')}</span>,
+    },
+    {
+      key: 'finish',
+      title: t('task.col_finish_time'),
+      render: (_, task) => <span className="nowrap">{formatTime(task.finish_time, 's') || '—'}</span>,
+    },
+    {
+      key: 'progress',
+      title: t('task.col_progress'),
+      render: (_, task) => <ProgressCircle progress={task.progress} failed={task.status === 'FAILURE'} />,
+    },
+    {
+      key: 'duration',
+      title: t('task.col_duration'),
+      render: (_, task) => <DurationTag start={task.submit_time} end={task.finish_time} unit="s" />,
+    },
+    ...(admin
+      ? ([
+          { key: 'channel', title: t('task.col_channel'), render: (_, task) => <ChannelTag id={task.channel_id} /> },
+        ] satisfies ColumnsType<TaskItem>)
+      : []),
+    { key: 'platform', title: t('task.col_platform'), render: (_, task) => <PlatformTag platform={task.platform} /> },
+    { key: 'action', title: t('task.col_action'), render: (_, task) => <ActionTag action={task.action} /> },
+    {
+      key: 'task_id',
+      title: t('task.col_task_id'),
+      render: (_, task) => <TaskIdButton task={task} onOpen={onOpenTask} />,
+    },
+    { key: 'status', title: t('task.col_status'), render: (_, task) => <TaskStatusTag status={task.status} /> },
+    {
+      key: 'fail',
+      title: t('task.col_fail_reason'),
+      render: (_, task) => <LongText text={task.fail_reason} title={t('task.col_fail_reason')} />,
+    },
+  ];
+  return (
+    <Table<TaskItem>
+      data-testid="task-table"
+      rowKey="id"
+      size="small"
+      columns={columns}
+      dataSource={tasks}
+      loading={loading}
+      pagination={pagination}
+      scroll={{ x: 'max-content' }}
+      locale={{ emptyText: empty }}
+    />
+  );
+}
+
+/** Async tasks on a phone: one card each. */
+export function TaskCards({ tasks, admin, loading, pagination, empty, onOpenTask }: TaskListProps) {
+  const { t } = useTranslation();
+  return (
+    <Spin spinning={loading}>
+      <Flex vertical gap={12} data-testid="task-table">
+        {tasks.length === 0 && <div className="task-cards-empty">{empty}</div>}
+        {tasks.map((task) => (
+          <Card key={task.id} size="small" className="task-card">
+            <Flex justify="space-between" align="center" gap={8}>
+              <Flex gap={6} wrap align="center">
+                <PlatformTag platform={task.platform} />
+                <ActionTag action={task.action} />
+                <TaskStatusTag status={task.status} />
+              </Flex>
+              <ProgressCircle progress={task.progress} failed={task.status === 'FAILURE'} />
+            </Flex>
+            <dl className="task-card-facts">
+              <dt>{t('task.col_task_id')}</dt>
+              <dd>
+                <TaskIdButton task={task} onOpen={onOpenTask} />
+              </dd>
+              <dt>{t('task.col_submit_time')}</dt>
+              <dd>{formatTime(task.submit_time, 's')}</dd>
+              <dt>{t('task.col_duration')}</dt>
+              <dd>
+                <DurationTag start={task.submit_time} end={task.finish_time} unit="s" />
+              </dd>
+              {admin && (
+                <>
+                  <dt>{t('task.col_channel')}</dt>
+                  <dd>
+                    <ChannelTag id={task.channel_id} />
+                  </dd>
+                </>
+              )}
+              {task.fail_reason && (
+                <>
+                  <dt>{t('task.col_fail_reason')}</dt>
+                  <dd>
+                    <Typography.Text type="danger">
+                      <LongText text={task.fail_reason} title={t('task.col_fail_reason')} />
+                    </Typography.Text>
+                  </dd>
+                </>
+              )}
+            </dl>
+          </Card>
+        ))}
+        {tasks.length > 0 && (
+          <Pagination
+            simple
+            align="center"
+            current={pagination.current}
+            pageSize={pagination.pageSize}
+            total={pagination.total}
+            onChange={pagination.onChange}
+          />
+        )}
+      </Flex>
+    </Spin>
+  );
+}
