@@ -26,7 +26,7 @@ export const PAGE_ROUTES: PageRoute[] = [
   { path: '/oauth/github', access: 'public' },
   { path: '/oauth/oidc', access: 'public' },
   { path: '/oauth/linuxdo', access: 'public' },
-  { path: '/pricing', access: 'public' },
+  { path: '/pricing', access: 'public', page: () => import('../features/pricing/pages/pricing-page') },
   { path: '/about', access: 'public', page: () => import('../features/about/pages/about-page') },
   // Signed-in users
   { path: '/token', access: 'user', page: () => import('../features/token/pages/token-page') }, // where a password login lands

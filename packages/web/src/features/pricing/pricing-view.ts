@@ -1,0 +1,71 @@
+import {
+  type DisplayedPrice,
+  displayedPrice,
+  isAvailableInGroup,
+  type PricingEntry,
+  type QuotaDisplay,
+} from '@gateway/shared';
+
+/** One table row: the entry, whether the viewed group can use it, and its price for that group. */
+export interface PricingRow extends PricingEntry {
+  available: boolean;
+  price: DisplayedPrice;
+}
+
+/**
+ * Fuzzy model-name match: every space-separated part of the query must appear in the name in order, though not
+ * necessarily side by side ("g4o mini" finds "gpt-4o-mini"). Case is ignored.
+ */
+export function fuzzyMatch(name: string, query: string): boolean {
+  const haystack = name.toLowerCase();
+  return query
+    .toLowerCase()
+    .split(/\s+/)
+    .filter(Boolean)
+    .every((part) => {
+      let position = 0;
+      for (const char of part) {
+        position = haystack.indexOf(char, position);
+        if (position === -1) return false;
+        position++;
+      }
+      return true;
+    });
+}
+
+/** The group a page opens on: the user's own group when it has a price, else "default" (spec 001 "Pricing"). */
+export function initialGroup(userGroup: string | undefined, groupRatio: Record<string, number>): string {
+  if (userGroup && Object.hasOwn(groupRatio, userGroup)) return userGroup;
+  if (Object.hasOwn(groupRatio, 'default')) return 'default';
+  return Object.keys(groupRatio)[0] ?? 'default';
+}
+
+export function groupRatioOf(groupRatio: Record<string, number>, group: string): number {
+  return Object.hasOwn(groupRatio, group) ? groupRatio[group]! : 1;
+}
+
+/**
+ * Rows for the viewed group, filtered by the search. The server's order (spec rule) is kept; the default
+ * "available first" sort is applied on top by the table (stable, so ties keep that order).
+ */
+export function pricingRows(
+  entries: readonly PricingEntry[],
+  group: string,
+  groupRatio: Record<string, number>,
+  display: QuotaDisplay,
+  search: string,
+): PricingRow[] {
+  const ratio = groupRatioOf(groupRatio, group);
+  return entries
+    .filter((entry) => !search.trim() || fuzzyMatch(entry.model_name, search))
+    .map((entry) => ({
+      ...entry,
+      available: isAvailableInGroup(entry, group),
+      price: displayedPrice(entry, ratio, display),
+    }));
+}
+
+/** Available first, keeping the given order otherwise (what the table's default sort shows). */
+export function availableFirst(rows: readonly PricingRow[]): PricingRow[] {
+  return [...rows].sort((a, b) => Number(b.available) - Number(a.available));
+}
