@@ -199,6 +199,70 @@ describe('channel overrides: parameters, headers, system prompt', () => {
       await mock.close();
     }
   });
+
+  it('runs the operations form, refuses by return_error, skips a broken override and passes bodies through', async () => {
+    const mock = await startMockUpstream();
+    const server = await startTestServer('sqlite');
+    try {
+      const root = await setupAndLogin(server.baseUrl);
+      const operations = [
+        { mode: 'move', from: 'max_tokens', to: 'max_completion_tokens' },
+        { path: 'X-Route', mode: 'set_header', value: 'ops-{api_key}' },
+        {
+          mode: 'return_error',
+          value: { status_code: 403, code: 'too_long', message: 'max_tokens above 4096 is not allowed here' },
+          conditions: [{ path: 'max_completion_tokens', mode: 'gt', value: 4096 }],
+        },
+      ];
+      const ops = await addChannel(root, {
+        type: 1,
+        key: 'sk-ops',
+        base_url: mock.baseUrl,
+        models: 'ops-model',
+        param_override: JSON.stringify({ operations }),
+      });
+      await priceModels(server, root, { 'ops-model': 1 });
+      const key = await addToken(root, { unlimited_quota: true });
+      const client = openaiClient(server, key);
+      const ask = { messages: [{ role: 'user' as const, content: 'hi' }] };
+      await client.chat.completions.create({ model: 'ops-model', max_tokens: 100, ...ask });
+      expect(mock.requests[0]!.body).toMatchObject({ max_completion_tokens: 100 });
+      expect(mock.requests[0]!.body).not.toHaveProperty('max_tokens');
+      expect(mock.requests[0]!.headers['x-route']).toBe('ops-sk-ops');
+
+      mock.reset();
+      const refused = await apiError(client.chat.completions.create({ model: 'ops-model', max_tokens: 9000, ...ask }));
+      expect(refused).toMatchObject({ status: 403, message: expect.stringMatching(/above 4096/) });
+      expect(mock.requests).toHaveLength(0);
+
+      // A broken override is the channel's fault: the request goes to another channel that can serve it.
+      await addChannel(root, {
+        type: 1,
+        key: 'sk-broken',
+        base_url: mock.baseUrl,
+        models: 'ops-model',
+        priority: 10,
+        param_override: '{"operations":[{"path":"x","mode":"explode"}]}',
+      });
+      await root.put('/api/option/', { key: 'RetryTimes', value: '2' });
+      await client.chat.completions.create({ model: 'ops-model', max_tokens: 50, ...ask });
+      expect(mock.requests.map((request) => request.headers.authorization)).toEqual(['Bearer sk-ops']);
+
+      // Pass-through: the client's body exactly, no override, no system prompt, no stream_options added.
+      mock.reset();
+      await root.put('/api/channel/', {
+        ...(await root.get<Record<string, unknown>>(`/api/channel/${ops}`)).data,
+        key: '',
+        setting: '{"pass_through_body_enabled": true, "system_prompt": "ignored"}',
+      });
+      const body = { model: 'ops-model', max_tokens: 9000, custom_field: { a: 1 }, ...ask };
+      await client.chat.completions.create(body as never);
+      expect(mock.requests[0]!.body).toEqual(body);
+    } finally {
+      await server.close();
+      await mock.close();
+    }
+  });
 });
 
 describe('low-quota warning', () => {

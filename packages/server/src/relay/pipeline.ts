@@ -7,6 +7,7 @@ import { admitModelRequest } from '../services/rate-limit/model-request-limit.js
 import type { RelayCaller } from './auth.js';
 import { shouldDisableChannel } from './auto-disable.js';
 import { RelayError } from './errors.js';
+import { applyOverrides } from './overrides/apply.js';
 import { adapterFor } from './providers/registry.js';
 import { type Billing, refund } from './reserve.js';
 import { isRetriableStatus, mapStatus } from './retry.js';
@@ -87,26 +88,6 @@ function logFailure(
   });
 }
 
-/**
- * The channel's overrides, applied to every upstream call: `param_override` keys are set at the top level of a
- * JSON body (the flat form), `header_override` headers are set with `{api_key}` replaced by the channel key.
- */
-export function applyOverrides(call: UpstreamCall, channel: CachedChannel): UpstreamCall {
-  let result = call;
-  if (channel.paramOverride && typeof call.body === 'string' && call.body.startsWith('{')) {
-    const body = JSON.parse(call.body) as Record<string, unknown>;
-    result = { ...result, body: JSON.stringify({ ...body, ...channel.paramOverride }) };
-  }
-  if (channel.headerOverride) {
-    const headers = { ...result.headers };
-    for (const [name, value] of Object.entries(channel.headerOverride)) {
-      if (typeof value === 'string') headers[name.toLowerCase()] = value.replaceAll('{api_key}', channel.key);
-    }
-    result = { ...result, headers };
-  }
-  return result;
-}
-
 const keyTurns = new WeakMap<CachedChannel, number>();
 
 /** A channel with several keys (one per line) takes them in turn, spreading load and rate limits across them. */
@@ -132,7 +113,14 @@ export async function runRelay(
   reply: FastifyReply,
   billing: Billing,
   plan: RelayPlan,
-  meta: { lang: Language; startedAt: number; requestId: string; isStream?: boolean },
+  meta: {
+    lang: Language;
+    startedAt: number;
+    requestId: string;
+    isStream?: boolean;
+    /** The client's JSON body as received, sent unchanged to channels in pass-through mode. */
+    rawBody?: unknown;
+  },
 ): Promise<FastifyReply> {
   const { caller } = billing;
   let settled = false;
@@ -144,6 +132,7 @@ export async function runRelay(
     const tried: number[] = [];
     const retries = caller.pinnedChannelId !== null ? 0 : Math.max(0, ctx.options.number('RetryTimes'));
     let lastError: RelayError | null = null;
+    let rawText: string | undefined;
     for (let attemptIndex = 0; attemptIndex <= retries; attemptIndex++) {
       const channel = chooseChannel(ctx, caller, billing.model, attemptIndex, failed);
       if (!channel) break;
@@ -152,12 +141,35 @@ export async function runRelay(
       const upstreamModel = upstreamModelFor(channel, billing.model);
       const keyed = withNextKey(channel);
       const planned = adapter ? plan.call(keyed, adapter, upstreamModel) : null;
-      const call = planned ? applyOverrides(planned, keyed) : null;
-      if (!adapter || !call) {
+      if (!adapter || !planned) {
         lastError = RelayError.of(400, meta.lang, 'relay_channel_unsupported', undefined, 'channel_unsupported');
         failed.add(channel.id);
         continue;
       }
+      const passThrough =
+        meta.rawBody !== undefined &&
+        (channel.setting?.pass_through_body_enabled === true ||
+          ctx.options.bool('global.pass_through_request_enabled'));
+      if (passThrough) rawText ??= JSON.stringify(meta.rawBody);
+      const overridden = applyOverrides(
+        planned,
+        keyed,
+        { original_model: billing.model, upstream_model: upstreamModel },
+        passThrough ? rawText : undefined,
+      );
+      if (!('call' in overridden)) {
+        failed.add(channel.id);
+        if ('invalid' in overridden) {
+          // The channel's own configuration is broken: another channel may still serve (family: "channel:" errors).
+          lastError = new RelayError(500, overridden.invalid, 'channel_error', 'channel:param_override_invalid');
+          continue;
+        }
+        const { status, message, code, skipRetry } = overridden.refusal;
+        lastError = new RelayError(status, message, 'invalid_request_error', code);
+        if (skipRetry) break;
+        continue;
+      }
+      const { call } = overridden;
       const abort = new AbortController();
       const onClose = () => {
         if (!reply.raw.writableFinished) abort.abort();

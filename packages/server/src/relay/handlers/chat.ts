@@ -126,5 +126,6 @@ export async function handleChatCompletions(
     startedAt,
     requestId: String(request.id),
     isStream: body.stream === true,
+    rawBody: body,
   });
 }

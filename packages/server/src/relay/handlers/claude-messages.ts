@@ -115,7 +115,7 @@ export function claudeMessagesHandler(ctx: AppContext) {
           out.send(native ? raw : JSON.stringify(openAiToClaudeResponse(converted!, body.model)));
         },
       },
-      { lang, startedAt, requestId: String(request.id), isStream: body.stream === true },
+      { lang, startedAt, requestId: String(request.id), isStream: body.stream === true, rawBody: body },
     );
   };
 }

@@ -182,7 +182,7 @@ export function openAiEndpoint(ctx: AppContext, path: string) {
           out.header('content-type', 'application/json').send(text);
         },
       },
-      { lang, startedAt, requestId: String(request.id), isStream: streaming },
+      { lang, startedAt, requestId: String(request.id), isStream: streaming, rawBody: body },
     );
   };
 }
