@@ -8,6 +8,7 @@ import { type Attempt, type RelayPlan, runRelay, type UpstreamResponse } from '.
 import { messageText } from '../providers/text-content.js';
 import { type Billing, reserveQuota } from '../reserve.js';
 import { finishAttempt, relaySse } from '../respond.js';
+import { withChannelStreamSetting } from '../stream/channel-stream-setting.js';
 import type { ChatRequest, Usage } from '../types.js';
 import { countPromptTokens, countTextTokens, estimatePromptTokens, maxOutputTokens } from '../usage.js';
 
@@ -59,7 +60,10 @@ export function chatPlan(ctx: AppContext, billing: Billing, body: ChatRequest, l
       adapter.chatCall(channel, withSystemPrompt({ ...body, model: upstreamModel }, channel.setting)),
     async succeed(attempt: Attempt, response: UpstreamResponse, reply: FastifyReply) {
       if (body.stream) {
-        const converter = attempt.adapter.stream(attempt.upstreamModel, body.stream_options?.include_usage === true);
+        const converter = withChannelStreamSetting(
+          attempt.adapter.stream(attempt.upstreamModel, body.stream_options?.include_usage === true),
+          attempt.channel.setting,
+        );
         const { state, interruption } = await relaySse(attempt, response, reply, converter);
         const counted = await usageOrCount(body, state.usage, state.text);
         finishAttempt(ctx, billing, attempt, {
