@@ -1,5 +1,5 @@
 import { translate } from '@gateway/shared';
-import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction, onRequestHookHandler } from 'fastify';
 import type { RateLimiter } from '../../auth/rate-limiter.js';
 import type { RateLimitConfig } from '../../config.js';
 import { ApiFailure, languageOf } from '../../http/envelope.js';
@@ -19,6 +19,8 @@ const DASHBOARD_PATHS = new Set([
 const RELAY_PREFIXES = ['/v1/', '/v1beta/', '/pg/', '/mj/', '/suno/', '/dashboard/'];
 
 export function globalScope(url: string): GlobalScope {
+  // The relay's own paths come first and leave at once: this runs on every relay request.
+  if (url.startsWith('/v1/') && !url.startsWith('/v1/dashboard/')) return null;
   const end = url.indexOf('?');
   let path = end === -1 ? url : url.slice(0, end);
   if (path.length > 1 && path.endsWith('/')) path = path.slice(0, -1);
@@ -43,25 +45,27 @@ export function globalRateLimitHook(
   limiter: RateLimiter,
   limits: GlobalLimits,
   trustedProxies: string[],
-): onRequestAsyncHookHandler {
-  return async (request: FastifyRequest, reply: FastifyReply) => {
+): onRequestHookHandler {
+  // Callback style, not async: paths without a limit (the relay) continue synchronously, without a promise.
+  return (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {
     const scope = globalScope(request.url);
-    if (!scope) return;
-    const limit = limits[scope];
-    if (!limit.enabled) return;
+    const limit = scope ? limits[scope] : null;
+    if (!scope || !limit?.enabled) return done();
     const ip = clientIp(request, trustedProxies);
-    if (await limiter.hit(`global-${scope}:${ip}`, limit.max, limit.windowSeconds)) return;
-    reply.header('Retry-After', String(limit.windowSeconds));
-    const params = { max: limit.max, seconds: limit.windowSeconds };
-    const path = request.url;
-    if (scope === 'api' && !path.startsWith('/api')) {
-      const message = translate('global_rate_limited', languageOf(request), params);
-      throw new RelayError(429, message, 'new_api_error', 'rate_limit_exceeded');
-    }
-    if (scope === 'api') throw new ApiFailure('global_rate_limited', params, 429);
-    return reply
-      .code(429)
-      .type('text/plain; charset=utf-8')
-      .send(translate('global_rate_limited', languageOf(request), params));
+    limiter.hit(`global-${scope}:${ip}`, limit.max, limit.windowSeconds).then(
+      (allowed) => {
+        if (allowed) return done();
+        reply.header('Retry-After', String(limit.windowSeconds));
+        const params = { max: limit.max, seconds: limit.windowSeconds };
+        const message = translate('global_rate_limited', languageOf(request), params);
+        // The dashboard billing views are read by OpenAI clients: their error shape, not the envelope.
+        if (scope === 'api' && !request.url.startsWith('/api')) {
+          return done(new RelayError(429, message, 'new_api_error', 'rate_limit_exceeded'));
+        }
+        if (scope === 'api') return done(new ApiFailure('global_rate_limited', params, 429));
+        reply.code(429).type('text/plain; charset=utf-8').send(message);
+      },
+      (error: unknown) => done(error instanceof Error ? error : new Error(String(error))),
+    );
   };
 }
