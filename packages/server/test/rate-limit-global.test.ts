@@ -171,4 +171,11 @@ describe.skipIf(!hasRedis)('global API rate limit shared through Redis', () => {
     expect((await get(first, '/api/status', ip)).status).toBe(429);
     expect((await get(second, '/api/status', freshIp())).status).toBe(200);
   });
+
+  it('counts console pages across both nodes too', async () => {
+    const ip = freshIp();
+    expect((await get(first, '/pricing', ip)).status).not.toBe(429);
+    expect((await get(second, '/token', ip)).status).not.toBe(429);
+    expect((await get(first, '/log', ip)).status).toBe(429);
+  });
 });
