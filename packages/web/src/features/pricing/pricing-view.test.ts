@@ -45,6 +45,12 @@ describe('pricingRows', () => {
     expect(availableFirst(atDefault).map((row) => row.model_name)).toEqual(['gpt-4o-mini', 'gpt-4o']);
   });
 
+  it('orders rows by the spec rule whatever order the server sent', () => {
+    const call = pricingEntry('mj_imagine', ['default'], { kind: 'call', price: 0.1 });
+    const rows = pricingRows([call, ...entries].reverse(), 'default', { default: 1 }, usd, '');
+    expect(rows.map((row) => row.model_name)).toEqual(['gpt-4o', 'gpt-4o-mini', 'mj_imagine']);
+  });
+
   it('filters by the fuzzy search', () => {
     expect(pricingRows(entries, 'default', { default: 1 }, usd, 'mini').map((row) => row.model_name)).toEqual([
       'gpt-4o-mini',

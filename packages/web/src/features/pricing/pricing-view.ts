@@ -2,6 +2,7 @@ import {
   type DisplayedPrice,
   displayedPrice,
   isAvailableInGroup,
+  orderPricingEntries,
   type PricingEntry,
   type QuotaDisplay,
 } from '@gateway/shared';
@@ -45,8 +46,8 @@ export function groupRatioOf(groupRatio: Record<string, number>, group: string):
 }
 
 /**
- * Rows for the viewed group, filtered by the search. The server's order (spec rule) is kept; the default
- * "available first" sort is applied on top by the table (stable, so ties keep that order).
+ * Rows for the viewed group, filtered by the search, in the spec's order (the same shared rule the server
+ * applies); the default "available first" sort is applied on top by the table (stable, so ties keep that order).
  */
 export function pricingRows(
   entries: readonly PricingEntry[],
@@ -56,7 +57,7 @@ export function pricingRows(
   search: string,
 ): PricingRow[] {
   const ratio = groupRatioOf(groupRatio, group);
-  return entries
+  return orderPricingEntries(entries)
     .filter((entry) => !search.trim() || fuzzyMatch(entry.model_name, search))
     .map((entry) => ({
       ...entry,
