@@ -21,7 +21,6 @@ export interface ChartText {
   /** Quota as a number on the value axis (dollars when the operator shows currency). */
   axisValue: (quota: number) => number;
   axisLabel: (value: number) => string;
-  requests: string;
   compact: boolean;
 }
 
@@ -57,7 +56,7 @@ export function quotaOverTimeOption(data: ChartData, granularity: Granularity, t
 }
 
 /** Calls per model over time, as lines. */
-export function callsOverTimeOption(data: ChartData, granularity: Granularity, text: ChartText): EChartsCoreOption {
+export function callsOverTimeOption(data: ChartData, granularity: Granularity): EChartsCoreOption {
   return {
     color: CHART_COLORS,
     tooltip: { ...tooltipBase, trigger: 'axis' },
@@ -69,7 +68,7 @@ export function callsOverTimeOption(data: ChartData, granularity: Granularity, t
       data: data.buckets.map((bucket) => bucketLabel(bucket, granularity)),
       axisLabel: { hideOverlap: true },
     },
-    yAxis: { type: 'value', minInterval: 1, name: text.compact ? undefined : text.requests },
+    yAxis: { type: 'value', minInterval: 1 },
     series: data.series.map((series) => ({
       name: series.model,
       type: 'line',

@@ -28,13 +28,12 @@ export function DetailCharts({ data, granularity }: DetailChartsProps) {
       // Dollars on the axis when the operator shows currency; raw quota otherwise.
       axisValue: (quota) => (displayInCurrency ? Number((quota / quotaPerUnit).toFixed(6)) : quota),
       axisLabel: (value) => (displayInCurrency ? `$${Number(value.toFixed(4))}` : value.toLocaleString()),
-      requests: t('detail.requests'),
       compact: isMobile,
     }),
-    [formatQuota, displayInCurrency, quotaPerUnit, t, isMobile],
+    [formatQuota, displayInCurrency, quotaPerUnit, isMobile],
   );
   const quotaOption = useMemo(() => quotaOverTimeOption(data, granularity, text), [data, granularity, text]);
-  const callsOption = useMemo(() => callsOverTimeOption(data, granularity, text), [data, granularity, text]);
+  const callsOption = useMemo(() => callsOverTimeOption(data, granularity), [data, granularity]);
   const shareOption = useMemo(() => modelShareOption(data, text), [data, text]);
   const height = isMobile ? 260 : 340;
 
