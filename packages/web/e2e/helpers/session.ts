@@ -22,12 +22,15 @@ export async function signIn(page: Page, credentials = ADMIN): Promise<void> {
   await page.waitForURL('**/token');
 }
 
-/** The management API as the signed-in admin, for arranging state a journey does not need to click through. */
-export async function adminApi(baseUrl: string) {
+/**
+ * The management API as the signed-in admin (or another account), for arranging state a journey does not need to
+ * click through.
+ */
+export async function adminApi(baseUrl: string, credentials = ADMIN) {
   const login = await fetch(`${baseUrl}/api/user/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(ADMIN),
+    body: JSON.stringify(credentials),
   });
   const cookie = (login.headers.getSetCookie()[0] ?? '').split(';')[0] ?? '';
   const { data } = (await login.json()) as { data: { id: number } };

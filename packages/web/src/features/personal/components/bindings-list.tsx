@@ -8,9 +8,10 @@ import {
 } from '@ant-design/icons';
 import type { PublicStatus, SelfUser } from '@gateway/shared';
 import { Button, Flex, Typography } from 'antd';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../../lib/notify';
+import { EmailBindModal } from '../../auth/components/email-bind-modal';
 
 interface Binding {
   key: string;
@@ -35,6 +36,7 @@ const BINDINGS: Binding[] = [
  */
 export function BindingsList({ user, status }: { user: SelfUser; status: Partial<PublicStatus> }) {
   const { t } = useTranslation();
+  const [bindingEmail, setBindingEmail] = useState(false);
   return (
     <Flex vertical className="personal-bindings" data-testid="personal-bindings">
       {BINDINGS.map((binding) => {
@@ -49,13 +51,19 @@ export function BindingsList({ user, status }: { user: SelfUser; status: Partial
               </Typography.Text>
             </Flex>
             {binding.enabled(status) && (
-              <Button size="small" onClick={() => notify.info(t('personal.bind_unavailable'))}>
+              <Button
+                size="small"
+                onClick={() =>
+                  binding.key === 'email' ? setBindingEmail(true) : notify.info(t('personal.bind_unavailable'))
+                }
+              >
                 {value ? t('personal.rebind') : t('personal.bind')}
               </Button>
             )}
           </Flex>
         );
       })}
+      <EmailBindModal open={bindingEmail} onClose={() => setBindingEmail(false)} />
     </Flex>
   );
 }
