@@ -23,9 +23,9 @@ export const PAGE_ROUTES: PageRoute[] = [
   { path: '/register', access: 'public', page: () => import('../features/auth/pages/register-page') },
   { path: '/reset', access: 'public', page: () => import('../features/auth/pages/reset-page') },
   { path: '/user/reset', access: 'public', page: () => import('../features/auth/pages/reset-confirm-page') }, // password reset confirm: ?token&email
-  { path: '/oauth/github', access: 'public' },
-  { path: '/oauth/oidc', access: 'public' },
-  { path: '/oauth/linuxdo', access: 'public' },
+  { path: '/oauth/github', access: 'public', page: () => import('../features/oauth/pages/oauth-callback-page') },
+  { path: '/oauth/oidc', access: 'public', page: () => import('../features/oauth/pages/oauth-callback-page') },
+  { path: '/oauth/linuxdo', access: 'public', page: () => import('../features/oauth/pages/oauth-callback-page') },
   { path: '/pricing', access: 'public', page: () => import('../features/pricing/pages/pricing-page') },
   { path: '/about', access: 'public', page: () => import('../features/about/pages/about-page') },
   // Signed-in users

@@ -1,31 +1,31 @@
-import type { PublicStatus } from '@gateway/shared';
-
+/** The providers the browser is sent to and back from (`/oauth/<provider>` is their callback page). */
 export type OAuthProvider = 'github' | 'oidc' | 'linuxdo';
 
-/** Where to send the browser to start a redirect-based third-party login. */
-export function oauthAuthorizeUrl(
-  provider: OAuthProvider,
-  status: Partial<PublicStatus>,
-  state: string,
-  origin: string,
-): string {
-  const params = new URLSearchParams({ state });
-  switch (provider) {
-    case 'github':
-      params.set('client_id', status.github_client_id ?? '');
-      params.set('scope', 'user:email');
-      return `https://github.com/login/oauth/authorize?${params}`;
-    case 'linuxdo':
-      params.set('client_id', status.linuxdo_client_id ?? '');
-      params.set('response_type', 'code');
-      return `https://connect.linux.do/oauth2/authorize?${params}`;
-    case 'oidc': {
-      params.set('client_id', status.oidc_client_id ?? '');
-      params.set('response_type', 'code');
-      params.set('scope', 'openid profile email');
-      params.set('redirect_uri', `${origin}/oauth/oidc`);
-      const endpoint = status.oidc_authorization_endpoint ?? '';
-      return `${endpoint}${endpoint.includes('?') ? '&' : '?'}${params}`;
-    }
-  }
+export const REDIRECT_PROVIDERS: readonly OAuthProvider[] = ['github', 'oidc', 'linuxdo'];
+
+export function isRedirectProvider(value: string): value is OAuthProvider {
+  return (REDIRECT_PROVIDERS as readonly string[]).includes(value);
 }
+
+/**
+ * Where the console asks for the authorisation URL. The server builds it from the configured endpoints (the
+ * OIDC options, or the GitHub/LinuxDO endpoints of its environment) and adds state, PKCE and nonce, whose secret
+ * halves stay in an HttpOnly cookie the browser cannot read.
+ */
+export function authorizeRequestPath(provider: OAuthProvider): string {
+  return `/api/oauth/${provider}/authorize`;
+}
+
+/** The server route the callback page hands the provider's `code` and `state` to. */
+export function callbackRequestPath(provider: OAuthProvider): string {
+  return `/api/oauth/${provider}`;
+}
+
+/** Display names of the providers, the same in every language. */
+export const PROVIDER_NAMES: Record<OAuthProvider | 'wechat' | 'telegram', string> = {
+  github: 'GitHub',
+  oidc: 'OIDC',
+  linuxdo: 'LinuxDO',
+  wechat: 'WeChat',
+  telegram: 'Telegram',
+};

@@ -1,11 +1,11 @@
 import { GithubOutlined, KeyOutlined, SendOutlined, TeamOutlined, WechatOutlined } from '@ant-design/icons';
 import type { PublicStatus } from '@gateway/shared';
 import { Button, Divider, Space } from 'antd';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { notify } from '../../../lib/notify';
-import { useOAuthState } from '../api/use-oauth-state';
-import { type OAuthProvider, oauthAuthorizeUrl } from '../oauth-urls';
+import { useOAuthStart } from '../../oauth/api/use-oauth-start';
+import { ProviderDialog } from '../../oauth/components/provider-dialog';
+import { isRedirectProvider, type OAuthProvider } from '../oauth-urls';
 
 type Provider = OAuthProvider | 'wechat' | 'telegram';
 
@@ -23,26 +23,20 @@ const PROVIDERS: ProviderButton[] = [
   { provider: 'telegram', icon: <SendOutlined />, enabled: (s) => Boolean(s.telegram_oauth) },
 ];
 
-function isRedirectProvider(provider: Provider): provider is OAuthProvider {
-  return provider === 'github' || provider === 'oidc' || provider === 'linuxdo';
-}
-
-/** One button per third-party login the operator switched on; nothing at all when none is. */
+/**
+ * One button per third-party login the operator switched on; nothing at all when none is. Redirect providers
+ * leave for the provider's page; WeChat and Telegram open their dialogs.
+ */
 export function ThirdPartyLogin({ status }: { status: Partial<PublicStatus> }) {
   const { t } = useTranslation();
-  const oauthState = useOAuthState();
+  const start = useOAuthStart();
+  const [dialog, setDialog] = useState<'wechat' | 'telegram' | null>(null);
   const enabled = PROVIDERS.filter((item) => item.enabled(status));
   if (enabled.length === 0) return null;
 
-  const start = (provider: Provider) => {
-    if (!isRedirectProvider(provider)) {
-      // The QR-code and widget flows come with the third-party login issue.
-      notify.info(t('login.oauth_unavailable'));
-      return;
-    }
-    oauthState.mutate(undefined, {
-      onSuccess: (state) => window.location.assign(oauthAuthorizeUrl(provider, status, state, window.location.origin)),
-    });
+  const open = (provider: Provider) => {
+    if (isRedirectProvider(provider)) start.mutate({ provider, intent: 'login' });
+    else setDialog(provider);
   };
 
   return (
@@ -54,13 +48,15 @@ export function ThirdPartyLogin({ status }: { status: Partial<PublicStatus> }) {
             key={item.provider}
             block
             icon={item.icon}
-            onClick={() => start(item.provider)}
-            loading={oauthState.isPending}
+            onClick={() => open(item.provider)}
+            // The page is about to leave for the provider: keep the button busy until it does.
+            loading={(start.isPending || start.isSuccess) && start.variables?.provider === item.provider}
           >
             {t(`login.with.${item.provider}`)}
           </Button>
         ))}
       </Space>
+      <ProviderDialog provider={dialog} mode="login" status={status} onClose={() => setDialog(null)} />
     </div>
   );
 }

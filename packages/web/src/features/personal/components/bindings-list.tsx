@@ -10,11 +10,11 @@ import type { PublicStatus, SelfUser } from '@gateway/shared';
 import { Button, Flex, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { notify } from '../../../lib/notify';
 import { EmailBindModal } from '../../auth/components/email-bind-modal';
+import { type BindableProvider, BindProviderButton } from '../../oauth/components/bind-provider-button';
 
 interface Binding {
-  key: string;
+  key: 'email' | BindableProvider;
   field: 'email' | 'wechat_id' | 'github_id' | 'oidc_id' | 'telegram_id' | 'linux_do_id';
   icon: ReactNode;
   /** Whether the operator switched this way of signing in on (public status). */
@@ -32,7 +32,7 @@ const BINDINGS: Binding[] = [
 
 /**
  * Each account binding with its current state. A bind button appears only for providers the operator enabled;
- * the binding flows themselves come with the third-party sign-in work, so for now it says so.
+ * third-party bindings run through the oauth feature (a redirect or the provider's dialog).
  */
 export function BindingsList({ user, status }: { user: SelfUser; status: Partial<PublicStatus> }) {
   const { t } = useTranslation();
@@ -50,16 +50,14 @@ export function BindingsList({ user, status }: { user: SelfUser; status: Partial
                 {value ? value : t('personal.not_bound')}
               </Typography.Text>
             </Flex>
-            {binding.enabled(status) && (
-              <Button
-                size="small"
-                onClick={() =>
-                  binding.key === 'email' ? setBindingEmail(true) : notify.info(t('personal.bind_unavailable'))
-                }
-              >
-                {value ? t('personal.rebind') : t('personal.bind')}
-              </Button>
-            )}
+            {binding.enabled(status) &&
+              (binding.key === 'email' ? (
+                <Button size="small" onClick={() => setBindingEmail(true)}>
+                  {value ? t('personal.rebind') : t('personal.bind')}
+                </Button>
+              ) : (
+                <BindProviderButton provider={binding.key} bound={Boolean(value)} status={status} />
+              ))}
           </Flex>
         );
       })}

@@ -1,0 +1,22 @@
+import { useMutation } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+import { readStorage } from '../../../lib/storage';
+import { STORAGE_KEYS } from '../../../lib/storage-keys';
+import { authorizeRequestPath, type OAuthProvider } from '../../auth/oauth-urls';
+
+export interface OAuthStart {
+  provider: OAuthProvider;
+  /** `bind` ties the result to the signed-in account; `login` signs in (or registers). */
+  intent: 'login' | 'bind';
+}
+
+/** Asks for the provider's authorisation URL, then leaves for it; the invite code rides along for registration. */
+export function useOAuthStart() {
+  return useMutation({
+    mutationFn: ({ provider, intent }: OAuthStart) =>
+      api.get<{ url: string }>(authorizeRequestPath(provider), {
+        query: { intent, aff: intent === 'login' ? (readStorage(STORAGE_KEYS.aff) ?? undefined) : undefined },
+      }),
+    onSuccess: ({ url }) => window.location.assign(url),
+  });
+}
