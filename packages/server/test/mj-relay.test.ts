@@ -147,6 +147,10 @@ describe.each(dialects)('Midjourney proxy relay on %s', (dialect) => {
     expect(image.headers.get('content-type')).toBe('image/png');
     expect(Buffer.from(await image.arrayBuffer()).equals(gradientPng(id))).toBe(true);
 
+    const seed = await call(server, 'GET', `/mj/task/${id}/image-seed`, auth(aliceKey));
+    expect(seed.json).toMatchObject({ code: 1, result: id.slice(-6) });
+    expect((await call(server, 'GET', `/mj/task/${id}/image-seed`, auth(bobKey))).status).toBe(404);
+
     const byCondition = await call(server, 'POST', '/mj/task/list-by-condition', auth(aliceKey), { ids: [id, 'nope'] });
     expect(byCondition.json).toEqual([expect.objectContaining({ id, status: 'SUCCESS' })]);
 
@@ -277,6 +281,31 @@ describe.each(dialects)('Midjourney proxy relay on %s', (dialect) => {
     expect(mock.requests.filter((r) => r.path.includes('/submit/'))).toHaveLength(0);
     const after = await aliceBalances();
     expect(after.user.quota).toBe(before.user.quota);
+  });
+
+  it('takes a channel whose secret the upstream refuses out of rotation, and charges nothing', async () => {
+    await root.put('/api/option/', { key: 'AutomaticDisableChannelEnabled', value: 'true' });
+    const broken = await addChannel(root, {
+      type: 2,
+      key: 'invalid-key',
+      base_url: mock.baseUrl,
+      models: 'mj_describe',
+      priority: 100,
+    });
+    const before = await aliceBalances();
+    const answer = await submit(aliceKey, '/mj/submit/describe', { base64: 'data:image/png;base64,AAAA' });
+    expect(answer.status).toBe(500);
+    expect(answer.json.description).toContain('Unauthorized');
+    expect((await aliceBalances()).user.quota).toBe(before.user.quota);
+    // The channel is disabled off the request path: wait for it (bounded).
+    let status = 0;
+    for (let tries = 0; tries < 50 && status !== 3; tries++) {
+      status = (await root.get<{ status: number }>(`/api/channel/${broken}`)).data.status;
+      if (status !== 3) await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(status).toBe(3);
+    await root.put('/api/option/', { key: 'AutomaticDisableChannelEnabled', value: 'false' });
+    await root.delete(`/api/channel/${broken}`);
   });
 
   it('passes the speed lane through, and accepts the key in mj-api-secret', async () => {

@@ -173,6 +173,16 @@ async function fetchOne(ex: Exchange): Promise<void> {
   sendJson(ex, 200, task);
 }
 
+/** The seed is a number derived from the id, so a test can predict it. */
+async function imageSeed(ex: Exchange): Promise<void> {
+  const id = ex.params.id ?? '';
+  if (!store(ex).has(id)) {
+    sendJson(ex, 404, { code: 3, description: '任务不存在' });
+    return;
+  }
+  sendJson(ex, 200, { code: 1, description: '成功', result: id.slice(-6) });
+}
+
 async function listByCondition(ex: Exchange): Promise<void> {
   const ids = (ex.body as { ids?: unknown } | undefined)?.ids;
   const list = Array.isArray(ids) ? ids.map((id) => read(ex, String(id))).filter(Boolean) : [];
@@ -209,6 +219,17 @@ export const midjourneyRoutes: Route[] = [
     error: midjourneyError,
     check: checkSecret,
     handle: fetchOne,
+  },
+  {
+    key: 'mj.fetch',
+    method: 'GET',
+    match: (path) => {
+      const match = /^\/mj\/task\/([^/]+)\/image-seed$/.exec(path);
+      return match ? { id: match[1]! } : null;
+    },
+    error: midjourneyError,
+    check: checkSecret,
+    handle: imageSeed,
   },
   {
     key: 'mj.fetch',

@@ -5,6 +5,7 @@ import { SUBMIT_PATHS } from './midjourney/actions.js';
 import {
   midjourneyFetchHandler,
   midjourneyImageHandler,
+  midjourneyImageSeedHandler,
   midjourneyListByConditionHandler,
 } from './midjourney/fetch.js';
 import { midjourneySubmitHandler } from './midjourney/submit.js';
@@ -22,6 +23,7 @@ export async function taskRelayRoutes(app: FastifyInstance, ctx: AppContext): Pr
       app.post(`${prefix}${path}`, midjourneySubmitHandler(ctx, kind));
     }
     app.get(`${prefix}/task/:id/fetch`, midjourneyFetchHandler(ctx));
+    app.get(`${prefix}/task/:id/image-seed`, midjourneyImageSeedHandler(ctx));
     app.post(`${prefix}/task/list-by-condition`, midjourneyListByConditionHandler(ctx));
     app.get(`${prefix}/image/:id`, midjourneyImageHandler(ctx));
   }

@@ -2,6 +2,7 @@ import { type AdaptorKind, ChannelStatus, channelType, type Language } from '@ga
 import type { CachedChannel } from '../../cache/channel-cache.js';
 import type { AppContext } from '../../context.js';
 import type { RelayCaller } from '../auth.js';
+import { shouldDisableChannel } from '../auto-disable.js';
 import { RelayError } from '../errors.js';
 import { isRetriableStatus } from '../retry.js';
 import { pickChannel } from '../select.js';
@@ -56,6 +57,16 @@ export function servesKind(channel: CachedChannel, kinds: readonly AdaptorKind[]
   return adaptor !== undefined && kinds.includes(adaptor);
 }
 
+/** A refused channel key takes the channel out of rotation, as on the other relay routes (when both switches allow). */
+function maybeDisable(ctx: AppContext, channel: CachedChannel, answer: TaskUpstreamAnswer): void {
+  if (answer.status < 400 || !ctx.options.bool('AutomaticDisableChannelEnabled') || !channel.autoBan) return;
+  const body = (answer.json ?? {}) as { description?: unknown; message?: unknown };
+  const message = String(body.description ?? body.message ?? answer.text.slice(0, 300));
+  const error = { status: answer.status, message, type: '', code: null };
+  if (!shouldDisableChannel(error, channel.type, ctx.options.get('AutomaticDisableKeywords'))) return;
+  void ctx.channelWriter.setStatus(channel.id, 3, message).catch(() => {});
+}
+
 export interface SubmitTarget {
   /** Only this channel may serve (a follow-up on an earlier task, or an admin's `sk-KEY-<id>`). */
   fixedChannelId: number | null;
@@ -100,6 +111,7 @@ export async function submitWithRetry(
     }
     try {
       const answer = await send(channel);
+      maybeDisable(ctx, channel, answer);
       // Only "busy" and server failures are worth another channel; anything else is this task's answer.
       const busy = answer.status === 429 || answer.status >= 500;
       if (!busy || !isRetriableStatus(answer.status)) return { channel, answer };

@@ -8,6 +8,7 @@ import { isPublicAddress } from '../../../services/outbound.js';
 import { authenticateRelay } from '../../auth.js';
 import { RelayError } from '../../errors.js';
 import { sendUpstream } from '../../send.js';
+import { callTaskUpstream, joinUrl } from '../upstream.js';
 import { sendMjError } from './reply.js';
 import { midjourneyStore } from './store.js';
 import { imageUrlFor, midjourneyDto } from './view.js';
@@ -59,6 +60,47 @@ export function midjourneyListByConditionHandler(ctx: AppContext) {
     }
     const rows = await store.findManyForUser(caller.user.id, (ids as string[] | undefined) ?? []);
     return rows.map((row) => dtoFor(ctx, request, row));
+  };
+}
+
+/**
+ * `GET /mj/task/{id}/image-seed`: the seed lives only at the upstream, so the caller's own task is looked up and
+ * the question goes to the channel that drew it. Free, like every read.
+ */
+export function midjourneyImageSeedHandler(ctx: AppContext) {
+  const store = midjourneyStore(ctx.db);
+  return async (request: FastifyRequest<{ Params: { id: string } }>, reply: FastifyReply) => {
+    const lang = languageOf(request);
+    const requestId = String(request.id);
+    reply.header('X-Oneapi-Request-Id', requestId);
+    const caller = await authenticateRelay(ctx, request, lang);
+    const row = await store.findForUser(caller.user.id, request.params.id);
+    if (!row) {
+      return sendMjError(reply, RelayError.of(404, lang, 'task_not_found', undefined, 'task_not_found'), requestId);
+    }
+    const channel = ctx.channelCache.get(row.channel_id);
+    if (!channel) {
+      return sendMjError(
+        reply,
+        RelayError.of(400, lang, 'task_channel_disabled', undefined, 'channel_disabled'),
+        requestId,
+      );
+    }
+    try {
+      const path = `/mj/task/${encodeURIComponent(row.mj_id)}/image-seed`;
+      const answer = await callTaskUpstream(
+        'GET',
+        joinUrl(channel.baseUrl, path),
+        { 'mj-api-secret': channel.key },
+        undefined,
+      );
+      return reply
+        .code(answer.status === 401 || answer.status === 403 ? 500 : answer.status)
+        .send(answer.json ?? answer.text);
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      return sendMjError(reply, RelayError.of(502, lang, 'relay_upstream_unreachable', { reason }), requestId);
+    }
   };
 }
 
