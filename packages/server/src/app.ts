@@ -26,7 +26,7 @@ import { walletRoutes } from './api/wallet.js';
 import type { AppContext } from './context.js';
 import { ApiFailure, messageFor } from './http/envelope.js';
 import { serveWeb } from './http/static-web.js';
-import { RelayError } from './relay/errors.js';
+import { type ErrorFormat, RelayError } from './relay/errors.js';
 import { relayRoutes } from './relay/router.js';
 import { globalRateLimitHook } from './services/rate-limit/global-limits.js';
 
@@ -39,8 +39,11 @@ const ALLOWED_BEFORE_SETUP = new Set([
   '/api/home_page_content',
 ]);
 
-function errorFormat(url: string): 'openai' | 'claude' {
-  return url.startsWith('/v1/messages') ? 'claude' : 'openai';
+/** Each client family reads errors in its own shape: Anthropic's for /v1/messages, Google's for Gemini routes. */
+function errorFormat(url: string): ErrorFormat {
+  if (url.startsWith('/v1/messages')) return 'claude';
+  if (url.startsWith('/v1beta/') || (url.startsWith('/v1/models/') && url.includes(':'))) return 'gemini';
+  return 'openai';
 }
 
 function isRelayPath(url: string): boolean {

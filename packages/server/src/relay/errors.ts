@@ -14,6 +14,20 @@ function claudeErrorType(status: number): string {
   return CLAUDE_ERROR_TYPES[status] ?? 'api_error';
 }
 
+// google.rpc.Code names, as Gemini clients read them from `error.status`.
+const GOOGLE_STATUSES: Record<number, string> = {
+  400: 'INVALID_ARGUMENT',
+  401: 'UNAUTHENTICATED',
+  403: 'PERMISSION_DENIED',
+  404: 'NOT_FOUND',
+  429: 'RESOURCE_EXHAUSTED',
+  501: 'UNIMPLEMENTED',
+  503: 'UNAVAILABLE',
+  504: 'DEADLINE_EXCEEDED',
+};
+
+export type ErrorFormat = 'openai' | 'claude' | 'gemini';
+
 /**
  * A relay failure in the OpenAI error shape `{error:{message,type,code}}` with a real HTTP status. The request id
  * is appended to the message (family convention) so a user's bug report can be matched to the log line.
@@ -40,10 +54,13 @@ export class RelayError extends Error {
     return new RelayError(status, translate(code, lang, params), 'new_api_error', errorCode);
   }
 
-  body(requestId: string, format: 'openai' | 'claude' = 'openai') {
+  body(requestId: string, format: ErrorFormat = 'openai') {
     const message = `${this.message} (request id: ${requestId})`;
     // Anthropic clients read `{type:'error', error:{type, message}}`.
     if (format === 'claude') return { type: 'error', error: { type: claudeErrorType(this.status), message } };
+    if (format === 'gemini') {
+      return { error: { code: this.status, message, status: GOOGLE_STATUSES[this.status] ?? 'INTERNAL' } };
+    }
     return { error: { message, type: this.type, code: this.code } };
   }
 }

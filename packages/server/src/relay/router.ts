@@ -7,6 +7,7 @@ import { speechHandler, transcriptionHandler } from './handlers/audio.js';
 import { billingSubscription, billingUsage } from './handlers/billing-compat.js';
 import { handleChatCompletions } from './handlers/chat.js';
 import { claudeMessagesHandler } from './handlers/claude-messages.js';
+import { geminiNativeHandler, listGeminiModels } from './handlers/gemini-native.js';
 import { listModels, retrieveModel } from './handlers/models.js';
 import { OPENAI_ENDPOINTS, openAiEndpoint } from './handlers/openai-endpoints.js';
 import { taskRelayRoutes } from './tasks/routes.js';
@@ -46,6 +47,10 @@ export async function relayRoutes(app: FastifyInstance, ctx: AppContext): Promis
     app.get(`${prefix}/dashboard/billing/usage`, (request) => billingUsage(ctx, request));
   }
   app.get('/v1/models/:model', (request) => retrieveModel(ctx, request));
+  // Gemini's native API (Google SDKs): `{model}:generateContent` arrives as one path segment.
+  app.post('/v1beta/models/:target', geminiNativeHandler(ctx));
+  app.post('/v1/models/:target', geminiNativeHandler(ctx));
+  app.get('/v1beta/models', (request) => listGeminiModels(ctx, request));
   await taskRelayRoutes(app, ctx);
   for (const [methods, path] of NOT_IMPLEMENTED) {
     app.route({

@@ -11,7 +11,7 @@ import { userSetting } from '../user-setting.js';
 const CREATED = 1_700_000_000;
 
 /** Models the caller can actually use: served in its group, allowed by the token, and priced (or accepted unpriced). */
-function usableModels(ctx: AppContext, caller: RelayCaller): string[] {
+export function usableModels(ctx: AppContext, caller: RelayCaller): string[] {
   const acceptUnset =
     ctx.options.bool('SelfUseModeEnabled') || userSetting(caller.user).accept_unset_model_ratio_model === true;
   return ctx.channelCache
