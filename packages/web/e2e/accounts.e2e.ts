@@ -252,11 +252,7 @@ describe('accounts: register with a mailed code, reset a password, a ban, person
     await snap(page, 'accounts-09-email-bind-dialog');
     const code = codeFrom(await mailTo('settler@example.com', 1));
     await bind.getByLabel('验证码').fill(code);
-    await page
-      .getByRole('button', { name: '绑 定' })
-      .or(page.getByRole('button', { name: '绑定', exact: true }))
-      .last()
-      .click();
+    await page.getByRole('dialog').getByRole('button', { name: '绑定', exact: true }).click();
     await page.getByText('邮箱账户绑定成功！').first().waitFor();
     await bindings.getByText('settler@example.com').waitFor();
 
