@@ -63,7 +63,7 @@ export default function OAuthCallbackPage() {
             </Button>
           }
         />
-        <Typography.Paragraph type="secondary" style={{ textAlign: 'center', margin: 0 }}>
+        <Typography.Paragraph type="secondary" style={{ textAlign: 'center', margin: '12px 0 0' }}>
           {t('oauth.redirect_in', { count: secondsLeft })}
         </Typography.Paragraph>
       </FormCard>
