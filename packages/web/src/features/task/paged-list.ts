@@ -1,6 +1,9 @@
 import { type QueryKey, useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 
+// The server asks upstreams about unfinished tasks every 15 s; refreshing faster would show nothing new.
+const REFRESH_MS = 15_000;
+
 /**
  * The drawing and task lists answer plain lists, page by page (spec 001 §4 "data paging"): the next page is
  * requested when the user reaches the last page loaded so far, and the pager offers one more page while the
@@ -10,6 +13,8 @@ export function usePagedList<T>(
   key: QueryKey,
   pageSize: number,
   fetchPage: (page: number, signal: AbortSignal) => Promise<T[]>,
+  /** While any loaded row is still running, the list refreshes itself as often as the server polls upstreams. */
+  running?: (item: T) => boolean,
 ) {
   const [page, setPage] = useState(1);
   const query = useInfiniteQuery({
@@ -17,6 +22,8 @@ export function usePagedList<T>(
     queryFn: ({ pageParam, signal }) => fetchPage(pageParam, signal),
     initialPageParam: 1,
     getNextPageParam: (last, all) => (last.length >= pageSize ? all.length + 1 : undefined),
+    refetchInterval: (current) =>
+      running && current.state.data?.pages.some((page) => page.some(running)) ? REFRESH_MS : false,
   });
   const items = useMemo(() => query.data?.pages.flat() ?? [], [query.data]);
   const loadedPages = Math.max(1, Math.ceil(items.length / pageSize));

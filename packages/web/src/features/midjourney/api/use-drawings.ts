@@ -7,10 +7,14 @@ import type { DrawingItem } from '../types';
 /** Drawing tasks page by page: everyone's for an admin (`/api/mj/`), the caller's own otherwise. Times in ms. */
 export function useDrawings(filters: ListFilters, admin: boolean, pageSize: number) {
   const query = listQuery(filters, 'mj_id', 'ms', admin);
-  return usePagedList<DrawingItem>(['drawings', admin, query], pageSize, (page, signal) =>
-    api.get<DrawingItem[]>(admin ? '/api/mj/' : '/api/mj/self', {
-      query: { p: page, page_size: pageSize, ...query },
-      signal,
-    }),
+  return usePagedList<DrawingItem>(
+    ['drawings', admin, query],
+    pageSize,
+    (page, signal) =>
+      api.get<DrawingItem[]>(admin ? '/api/mj/' : '/api/mj/self', {
+        query: { p: page, page_size: pageSize, ...query },
+        signal,
+      }),
+    (drawing) => !['SUCCESS', 'FAILURE', 'CANCEL'].includes(drawing.status),
   );
 }

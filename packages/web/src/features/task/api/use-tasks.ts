@@ -6,10 +6,14 @@ import type { ListFilters, TaskItem } from '../types';
 /** Async tasks page by page: everyone's for an admin (`/api/task/`), the caller's own otherwise. */
 export function useTasks(filters: ListFilters, admin: boolean, pageSize: number) {
   const query = listQuery(filters, 'task_id', 's', admin);
-  return usePagedList<TaskItem>(['tasks', admin, query], pageSize, (page, signal) =>
-    api.get<TaskItem[]>(admin ? '/api/task/' : '/api/task/self', {
-      query: { p: page, page_size: pageSize, ...query },
-      signal,
-    }),
+  return usePagedList<TaskItem>(
+    ['tasks', admin, query],
+    pageSize,
+    (page, signal) =>
+      api.get<TaskItem[]>(admin ? '/api/task/' : '/api/task/self', {
+        query: { p: page, page_size: pageSize, ...query },
+        signal,
+      }),
+    (task) => task.status !== 'SUCCESS' && task.status !== 'FAILURE',
   );
 }
