@@ -1,4 +1,5 @@
 import { CopyOutlined, DollarOutlined, ReloadOutlined } from '@ant-design/icons';
+import { isAvailableInGroup } from '@gateway/shared';
 import { Button, Card, Empty, Flex, Skeleton, Space, Tag, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -37,7 +38,9 @@ export default function PricingPage() {
     () => pricingRows(pricing.data?.data ?? [], viewed, pricing.data?.group_ratio ?? {}, display, search),
     [pricing.data, viewed, display, search],
   );
-  const availableCount = rows.filter((row) => row.available).length;
+  // The counts describe the whole list for the viewed group, not what the search currently shows.
+  const entries = pricing.data?.data ?? [];
+  const availableCount = entries.filter((entry) => isAvailableInGroup(entry, viewed)).length;
 
   const switchGroup = (group: string) => {
     setChosenGroup(group);
@@ -77,7 +80,7 @@ export default function PricingPage() {
           </Typography.Paragraph>
           {pricing.data && (
             <Space wrap size={8}>
-              <Tag variant="filled">{t('pricing.stats_models', { count: rows.length })}</Tag>
+              <Tag variant="filled">{t('pricing.stats_models', { count: entries.length })}</Tag>
               <Tag variant="filled" color="success">
                 {t('pricing.stats_available', { count: availableCount })}
               </Tag>
