@@ -36,7 +36,7 @@ describe('register page', () => {
     const { requests } = renderRegister('/register?aff=Ab12');
     await fillAccount(user);
     await user.click(screen.getByRole('button', { name: '注册' }));
-    expect((await screen.findByTestId('location')).textContent).toBe('/login');
+    expect((await screen.findByTestId('location', {}, { timeout: 5000 })).textContent).toBe('/login');
     const sent = requests.find((request) => request.path === '/api/user/register');
     expect(sent?.body).toMatchObject({ username: 'alice', password: 'alice-pass-1', aff_code: 'Ab12' });
     expect(window.localStorage.getItem('aff')).toBe('Ab12');
