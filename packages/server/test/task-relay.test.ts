@@ -173,6 +173,20 @@ describe.each(dialects)('Suno task relay on %s', (dialect) => {
     expect(items.filter((log) => log.content?.includes(taskId))).toHaveLength(1);
   });
 
+  it('gives an unlimited key its count back too when a task fails', async () => {
+    const unlimited = await addToken(alice, { name: 'unlimited', unlimited_quota: true });
+    const before = await balances(server, alice.userId!, unlimited);
+    const answer = await call(server, 'POST', '/suno/submit/lyrics', unlimited, { prompt: 'doomed [fail]' });
+    expect(answer.json.code).toBe('success');
+    const charged = await balances(server, alice.userId!, unlimited);
+    expect(charged.token.used_quota - before.token.used_quota).toBe(LYRICS);
+    await poll();
+    const after = await balances(server, alice.userId!, unlimited);
+    expect(after.user.quota).toBe(before.user.quota);
+    expect(after.token.used_quota).toBe(before.token.used_quota);
+    expect(after.token.remain_quota).toBe(before.token.remain_quota);
+  });
+
   it('fails the tasks of a deleted channel and refunds them', async () => {
     const spare = await addChannel(root, {
       type: 36,

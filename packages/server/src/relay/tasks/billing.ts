@@ -96,7 +96,8 @@ export async function failAndRefund(
   refund: { payer: TaskPayer; quota: number; what: string },
 ): Promise<boolean> {
   const { payer, quota } = refund;
-  const tokenRefund = payer.token_id > 0 && !payer.token_unlimited;
+  // Unlimited tokens are charged too (their remain_quota counts down for the record), so they get it back too.
+  const tokenRefund = payer.token_id > 0;
   const changed = await ctx.db.kysely.transaction().execute(async (trx) => {
     if (!(await markFailed(trx))) return false;
     if (quota <= 0) return true;
@@ -105,14 +106,10 @@ export async function failAndRefund(
       .set({ quota: sql`quota + ${quota}`, used_quota: sql`used_quota - ${quota}` })
       .where('id', '=', payer.user_id)
       .execute();
-    if (payer.token_id > 0) {
+    if (tokenRefund) {
       await trx
         .updateTable('tokens')
-        .set(
-          tokenRefund
-            ? { remain_quota: sql`remain_quota + ${quota}`, used_quota: sql`used_quota - ${quota}` }
-            : { used_quota: sql`used_quota - ${quota}` },
-        )
+        .set({ remain_quota: sql`remain_quota + ${quota}`, used_quota: sql`used_quota - ${quota}` })
         .where('id', '=', payer.token_id)
         .execute();
     }
