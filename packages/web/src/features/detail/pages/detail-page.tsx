@@ -28,7 +28,9 @@ export default function DetailPage() {
   const { t } = useTranslation();
   const status = usePublicStatus();
   const admin = isAdmin(useSessionUser()?.role);
-  const exportEnabled = status.enable_data_export !== false;
+  // Unknown until the status arrives: neither ask for data nor claim the dashboard is off before then.
+  const exportEnabled = status.enable_data_export === true;
+  const exportDisabled = status.enable_data_export === false;
   const [initial] = useState<DetailFilterValues>(() => {
     const [start, end] = quickRange('7d', dayjs());
     return { start, end, username: '' };
@@ -40,16 +42,23 @@ export default function DetailPage() {
     chosenGranularity ?? (isGranularity(status.data_export_default_time) ? status.data_export_default_time : 'hour');
 
   const data = useQuotaData(query, admin, exportEnabled);
-  const rows = data.data;
-  const totals = useMemo(() => (rows ? totalsOf(rows, query.start, query.end) : null), [rows, query]);
+  const rows = data.data?.rows;
+  const shown = data.data?.query ?? query;
+  const totals = useMemo(() => (rows ? totalsOf(rows, shown.start, shown.end) : null), [rows, shown]);
   const charts = useMemo(
-    () => (rows ? chartData(rows, query.start, query.end, granularity) : null),
-    [rows, query, granularity],
+    () => (rows ? chartData(rows, shown.start, shown.end, granularity) : null),
+    [rows, shown, granularity],
   );
   const table = useMemo(() => (rows ? tableRows(rows, granularity) : []), [rows, granularity]);
 
   let body: ReactNode;
-  if (!exportEnabled) {
+  if (!exportEnabled && !exportDisabled) {
+    body = (
+      <Card>
+        <Skeleton active paragraph={{ rows: 8 }} />
+      </Card>
+    );
+  } else if (exportDisabled) {
     body = (
       <Card>
         <Empty
@@ -95,7 +104,7 @@ export default function DetailPage() {
         ) : (
           <>
             <DetailCharts data={charts!} granularity={granularity} />
-            <DetailTable rows={table} granularity={granularity} admin={admin} range={query} />
+            <DetailTable rows={table} granularity={granularity} admin={admin} range={shown} />
           </>
         )}
       </Flex>
