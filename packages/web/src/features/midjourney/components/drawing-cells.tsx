@@ -1,5 +1,5 @@
 import { PictureOutlined } from '@ant-design/icons';
-import { Image, Progress, Tag, Typography } from 'antd';
+import { Image, Progress, Tag, Typography, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { progressPercent } from '../../task/task-view';
 import { actionLook, codeLook, statusLook } from '../midjourney-view';
@@ -31,17 +31,21 @@ export function DrawingStatusTag({ status }: { status: string }) {
   );
 }
 
-/** A progress bar; a failed task shows it in the warning colour. */
+/** A progress bar; a failed task shows it in the warning colour (spec 001). */
 export function DrawingProgress({ drawing }: { drawing: DrawingItem }) {
+  const { token } = theme.useToken();
   const percent = progressPercent(drawing.progress) ?? 0;
   const failed = drawing.status === 'FAILURE';
   return (
     <Progress
       percent={percent}
       size="small"
-      status={failed ? 'exception' : percent >= 100 ? 'success' : 'active'}
+      status={failed ? 'normal' : percent >= 100 ? 'success' : 'active'}
+      strokeColor={failed ? token.colorWarning : undefined}
+      format={failed ? () => <span style={{ color: token.colorWarning }}>{drawing.progress}</span> : undefined}
       className="drawing-progress"
       data-testid="drawing-progress"
+      data-failed={failed ? 'true' : undefined}
     />
   );
 }
