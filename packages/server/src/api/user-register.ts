@@ -1,21 +1,18 @@
-import { emailQuerySchema, formatQuota, LogType, registerSchema } from '@gateway/shared';
+import { emailQuerySchema, registerSchema } from '@gateway/shared';
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
 import { criticalLimit } from '../auth/critical-limit.js';
 import { hashPassword } from '../auth/password.js';
 import type { AppContext } from '../context.js';
-import type { NewLog, UserRow } from '../db/schema.js';
-import { insertReturningId, nowSeconds } from '../db/sql-helpers.js';
 import { ApiFailure, messageFor, ok } from '../http/envelope.js';
 import { parseBody } from '../http/validation.js';
 import { assertEmailAllowed } from '../services/email-restrictions.js';
+import { insertInvitedAccount } from '../services/invited-account.js';
 import { turnstileCheck } from '../services/turnstile.js';
 import { verificationCodes } from '../services/verification-codes.js';
 
 /**
  * `POST /api/user/register` (spec 000 §5): the operator's switches first, then the form, then the e-mail code
- * when verification is on. An invitation code links the new user to the inviter and pays both the configured
- * rewards; each reward is a system log line so the people involved can see where quota came from.
+ * when verification is on. An invitation code links the new user to the inviter and pays both rewards.
  */
 export async function userRegisterRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const users = ctx.repos.users;
@@ -44,67 +41,19 @@ export async function userRegisterRoutes(app: FastifyInstance, ctx: AppContext):
         throw new ApiFailure('verification_code_invalid');
       }
 
-      const inviter = input.aff_code ? await users.findByAffCode(input.aff_code) : undefined;
-      const rewards = {
-        newUser: ctx.options.number('QuotaForNewUser'),
-        invitee: inviter ? ctx.options.number('QuotaForInvitee') : 0,
-        inviter: inviter ? ctx.options.number('QuotaForInviter') : 0,
-      };
       const password = await hashPassword(input.password);
-      let userId: number;
       try {
-        userId = await ctx.db.kysely.transaction().execute(async (trx) => {
-          const id = await insertReturningId(trx, ctx.db.dialect, 'users', {
-            username: input.username,
-            password,
-            display_name: input.username,
-            email,
-            quota: rewards.newUser + rewards.invitee,
-            inviter_id: inviter?.id ?? 0,
-            created_at: nowSeconds(),
-          });
-          if (inviter) {
-            await trx
-              .updateTable('users')
-              .set({
-                aff_count: sql`aff_count + 1`,
-                aff_quota: sql`aff_quota + ${rewards.inviter}`,
-                aff_history_quota: sql`aff_history_quota + ${rewards.inviter}`,
-              })
-              .where('id', '=', inviter.id)
-              .execute();
-          }
-          return id;
-        });
+        await insertInvitedAccount(
+          ctx,
+          { username: input.username, password, display_name: input.username, email },
+          input.aff_code,
+        );
       } catch (error) {
         // Two people racing for one name: the unique index decides, the loser hears the usual answer.
         if (await users.usernameTaken(input.username)) throw new ApiFailure('register_username_taken');
         throw error;
       }
-      await ctx.repos.logs.insertMany(rewardLogs(ctx, { id: userId, username: input.username }, inviter, rewards));
       return ok(undefined, messageFor(request, 'register_success'));
     },
   );
-}
-
-function rewardLogs(
-  ctx: AppContext,
-  user: { id: number; username: string },
-  inviter: UserRow | undefined,
-  rewards: { newUser: number; invitee: number; inviter: number },
-): NewLog[] {
-  const display = { quotaPerUnit: ctx.options.number('QuotaPerUnit'), displayInCurrency: true };
-  const line = (to: { id: number; username: string }, quota: number, content: string): NewLog => ({
-    user_id: to.id,
-    username: to.username,
-    created_at: nowSeconds(),
-    type: LogType.System,
-    quota,
-    content: `${content} ${formatQuota(quota, display)}`,
-  });
-  const logs: NewLog[] = [];
-  if (rewards.newUser > 0) logs.push(line(user, rewards.newUser, '新用户注册赠送'));
-  if (rewards.invitee > 0) logs.push(line(user, rewards.invitee, '使用邀请码赠送'));
-  if (inviter && rewards.inviter > 0) logs.push(line(inviter, rewards.inviter, '邀请用户赠送'));
-  return logs;
 }
