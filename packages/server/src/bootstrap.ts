@@ -4,6 +4,7 @@ import { databaseSessionStore, redisSessionStore } from './auth/session-store.js
 import { QuotaLedger } from './billing/ledger.js';
 import { LogWriter } from './billing/log-writer.js';
 import { QuotaExporter } from './billing/quota-exporter.js';
+import { SharedBalances } from './billing/shared-balances.js';
 import { AuthCache } from './cache/auth-cache.js';
 import { ChannelCache } from './cache/channel-cache.js';
 import { OptionsStore } from './cache/options-store.js';
@@ -56,6 +57,10 @@ export async function createContext(config: Config): Promise<AppContext> {
     const authCache = new AuthCache(repos.tokens, repos.users, redis, config.syncFrequencySeconds);
     await authCache.start();
     const ledger = new QuotaLedger(db.kysely, (error) => backgroundError('quota flush failed; will retry', error));
+    if (redis) {
+      const namespace = SharedBalances.namespaceFor(config.database);
+      ledger.shareThrough(new SharedBalances(redis.client, namespace, (kind, id) => ledger.knownBalance(kind, id)));
+    }
     ledger.start(config.batchUpdateIntervalMs);
     const logWriter = new LogWriter(repos.logs, (error, dropped) =>
       backgroundError(`log write failed; will retry${dropped ? ` (dropped ${dropped} oldest rows)` : ''}`, error),

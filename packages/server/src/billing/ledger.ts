@@ -1,6 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { nowSeconds } from '../db/sql-helpers.js';
+import type { BalanceKind, SharedBalances } from './shared-balances.js';
 
 /** One balance: the database value when loaded plus the changes not yet written back. */
 interface Balance {
@@ -11,13 +12,17 @@ interface Balance {
   stale: boolean;
 }
 
-export type ReserveFailure = 'user_quota' | 'token_quota';
+/** `token_exhausted`: the token has nothing left at all (as opposed to less than this request needs). */
+export type ReserveFailure = 'user_quota' | 'token_quota' | 'token_exhausted';
 
 /**
  * The quota ledger of this node. Reserving and settling touch only memory, so the relay does no database round
  * trip per request; the accumulated changes are written as increments (`quota = quota + delta`) every flush
  * interval and on shutdown. Check-and-subtract happens without an await in between, so concurrent requests can
  * never reserve more than a balance holds. A crash loses at most one interval of changes (logged at flush).
+ * With several nodes (Redis configured) the live balances are shared through Redis instead (SharedBalances): the
+ * check-and-take happens there atomically and every change is mirrored there; this ledger still writes its own
+ * node's changes to the database and keeps a local view for the notices and pre-checks.
  */
 export class QuotaLedger {
   private users = new Map<number, Balance>();
@@ -26,11 +31,28 @@ export class QuotaLedger {
   private loading = new Map<string, Promise<void>>();
   private flushing: Promise<void> | null = null;
   private timer: NodeJS.Timeout | null = null;
+  private shared: SharedBalances | null = null;
 
   constructor(
     private readonly db: Kysely<Database>,
     private readonly onFlushError: (error: unknown) => void = () => {},
   ) {}
+
+  /** Several nodes: balances are checked and taken in Redis from now on. */
+  shareThrough(shared: SharedBalances): void {
+    this.shared = shared;
+  }
+
+  /** What this node knows of a balance: the database value plus its own changes not yet written. */
+  async knownBalance(kind: BalanceKind, id: number): Promise<number> {
+    const pending = (kind === 'user' ? this.users : this.tokens).get(id)?.pending ?? 0;
+    return (await this.readBase(kind, id)) + pending;
+  }
+
+  /** Whether the token has nothing left (checked before anything else; in shared mode Redis decides at reserve). */
+  exhausted(tokenId: number): boolean {
+    return this.shared === null && this.available('token', tokenId) <= 0;
+  }
 
   start(intervalMs: number): void {
     this.timer = setInterval(() => void this.flush(), intervalMs);
@@ -55,16 +77,43 @@ export class QuotaLedger {
   /**
    * Takes `amount` from the user and (unless null or unlimited) the token, or nothing at all. Call prepare() first.
    */
-  reserve(userId: number, tokenId: number | null, amount: number, tokenUnlimited: boolean): ReserveFailure | null {
+  reserve(
+    userId: number,
+    tokenId: number | null,
+    amount: number,
+    tokenUnlimited: boolean,
+  ): ReserveFailure | null | Promise<ReserveFailure | null> {
     const user = this.users.get(userId);
     const token = tokenId === null || tokenUnlimited ? null : this.tokens.get(tokenId);
     if (!user) throw new Error(`ledger: user ${userId} not prepared`);
     if (tokenId !== null && !tokenUnlimited && !token) throw new Error(`ledger: token ${tokenId} not prepared`);
+    if (this.shared) return this.reserveShared(this.shared, user, userId, token ? tokenId : null, token, amount);
     const userLeft = user.base + user.pending;
     if (userLeft <= 0 || userLeft < amount) return 'user_quota';
     if (token && (token.base + token.pending <= 0 || token.base + token.pending < amount)) return 'token_quota';
     user.pending -= amount;
     if (token) token.pending -= amount;
+    return null;
+  }
+
+  private async reserveShared(
+    shared: SharedBalances,
+    user: Balance,
+    userId: number,
+    tokenId: number | null,
+    token: Balance | null | undefined,
+    amount: number,
+  ): Promise<ReserveFailure | null> {
+    const result = await shared.reserve(userId, tokenId, amount);
+    if (result.failure === 'token_quota' && result.tokenLeft <= 0) return 'token_exhausted';
+    if (result.failure) return result.failure;
+    user.pending -= amount;
+    // The local view follows the shared balance, so notices compare against what is really left.
+    user.base = result.userLeft - user.pending;
+    if (token) {
+      token.pending -= amount;
+      token.base = result.tokenLeft - token.pending;
+    }
     return null;
   }
 
@@ -86,12 +135,14 @@ export class QuotaLedger {
     user.pending -= delta;
     user.used += actual;
     user.requests += 1;
+    this.shared?.adjust('user', userId, -delta);
     if (tokenId !== null) {
       const token = this.balance(this.tokens, tokenId);
       // Unlimited tokens were not reserved against, but their used quota still counts.
-      if (!tokenUnlimited) token.pending -= delta;
-      else token.pending -= actual;
+      const change = tokenUnlimited ? actual : delta;
+      token.pending -= change;
       token.used += actual;
+      this.shared?.adjust('token', tokenId, -change);
     }
     if (channelId !== null && actual !== 0)
       this.channelUsed.set(channelId, (this.channelUsed.get(channelId) ?? 0) + actual);
@@ -100,7 +151,11 @@ export class QuotaLedger {
   /** Gives a whole reservation back (the request failed before any work was billed). */
   refund(userId: number, tokenId: number | null, reserved: number, tokenUnlimited: boolean): void {
     this.balance(this.users, userId).pending += reserved;
-    if (tokenId !== null && !tokenUnlimited) this.balance(this.tokens, tokenId).pending += reserved;
+    this.shared?.adjust('user', userId, reserved);
+    if (tokenId !== null && !tokenUnlimited) {
+      this.balance(this.tokens, tokenId).pending += reserved;
+      this.shared?.adjust('token', tokenId, reserved);
+    }
   }
 
   /**
@@ -110,12 +165,14 @@ export class QuotaLedger {
   credit(kind: 'user' | 'token', id: number, amount: number): void {
     const balance = (kind === 'user' ? this.users : this.tokens).get(id);
     if (balance) balance.base += amount;
+    this.shared?.adjust(kind, id, amount);
   }
 
   /** After the console set a balance to a new absolute value in the database: re-read it before the next use. */
   markStale(kind: 'user' | 'token', id: number): void {
     const balance = (kind === 'user' ? this.users : this.tokens).get(id);
     if (balance) balance.stale = true;
+    this.shared?.forget(kind, id);
   }
 
   /** Writes every pending change as increments in one transaction; concurrent calls share one flush. */

@@ -76,7 +76,7 @@ export async function authenticateRelay(
   if (token.expired_time !== -1 && token.expired_time < nowSeconds())
     throw RelayError.of(401, lang, 'relay_token_expired');
   await ctx.ledger.prepare(token.user_id, token.id);
-  if (!token.unlimited_quota && ctx.ledger.available('token', token.id) <= 0) {
+  if (!token.unlimited_quota && ctx.ledger.exhausted(token.id)) {
     throw RelayError.of(401, lang, 'relay_token_exhausted');
   }
   const ip = clientIp(request, ctx.config.trustedProxies);

@@ -1,4 +1,5 @@
 import { type Language, perCallQuota, preConsumeQuota } from '@gateway/shared';
+import type { ReserveFailure } from '../billing/ledger.js';
 import type { AppContext } from '../context.js';
 import type { RelayCaller } from './auth.js';
 import { RelayError } from './errors.js';
@@ -26,8 +27,25 @@ export interface ReserveInput {
   promptText?: () => string;
 }
 
-/** Prices the request and reserves its estimated cost on the user and the token, in memory. */
-export function reserveQuota(ctx: AppContext, caller: RelayCaller, input: ReserveInput, lang: Language): Billing {
+function refuse(failure: ReserveFailure | null, lang: Language): void {
+  if (failure === 'user_quota')
+    throw RelayError.of(403, lang, 'relay_user_quota', undefined, 'insufficient_user_quota');
+  if (failure === 'token_exhausted') throw RelayError.of(401, lang, 'relay_token_exhausted');
+  if (failure === 'token_quota') {
+    throw RelayError.of(403, lang, 'relay_token_quota', undefined, 'pre_consume_token_quota_failed');
+  }
+}
+
+/**
+ * Prices the request and reserves its estimated cost on the user and the token: in memory (one node, returns at
+ * once) or in Redis when nodes share balances (returns a promise). Callers await either.
+ */
+export function reserveQuota(
+  ctx: AppContext,
+  caller: RelayCaller,
+  input: ReserveInput,
+  lang: Language,
+): Billing | Promise<Billing> {
   if (caller.modelLimits && !caller.modelLimits.has(input.model)) {
     throw RelayError.of(403, lang, 'relay_model_forbidden', { model: input.model }, 'model_not_allowed');
   }
@@ -54,12 +72,15 @@ export function reserveQuota(ctx: AppContext, caller: RelayCaller, input: Reserv
     reserved,
     caller.token.unlimited_quota === 1,
   );
-  if (failure === 'user_quota')
-    throw RelayError.of(403, lang, 'relay_user_quota', undefined, 'insufficient_user_quota');
-  if (failure === 'token_quota') {
-    throw RelayError.of(403, lang, 'relay_token_quota', undefined, 'pre_consume_token_quota_failed');
+  const billing: Billing = { caller, model: input.model, pricing, groupRatio: ratio, reserved, callCount };
+  if (failure instanceof Promise) {
+    return failure.then((result) => {
+      refuse(result, lang);
+      return billing;
+    });
   }
-  return { caller, model: input.model, pricing, groupRatio: ratio, reserved, callCount };
+  refuse(failure, lang);
+  return billing;
 }
 
 export function refund(ctx: AppContext, billing: Billing): void {

@@ -31,7 +31,7 @@ export function speechHandler(ctx: AppContext) {
     if (!body || typeof body !== 'object' || typeof body.input !== 'string') throw invalid(lang, 'input is required');
     const model = typeof body.model === 'string' && body.model ? body.model : 'tts-1';
     const characters = body.input.length;
-    const billing = reserveQuota(ctx, caller, { model, promptEstimate: characters, maxOutput: 0 }, lang);
+    const billing = await reserveQuota(ctx, caller, { model, promptEstimate: characters, maxOutput: 0 }, lang);
     return runRelay(
       ctx,
       reply,
@@ -89,7 +89,7 @@ export function transcriptionHandler(ctx: AppContext, route: '/audio/transcripti
     const model = fieldOf(parts, 'model') || 'whisper-1';
     const estimatedSeconds = Math.max(1, Math.ceil(file.data.length / BYTES_PER_SECOND));
     const estimatedTokens = Math.ceil((estimatedSeconds / 60) * TOKENS_PER_MINUTE);
-    const billing = reserveQuota(ctx, caller, { model, promptEstimate: estimatedTokens, maxOutput: 0 }, lang);
+    const billing = await reserveQuota(ctx, caller, { model, promptEstimate: estimatedTokens, maxOutput: 0 }, lang);
     return runRelay(
       ctx,
       reply,

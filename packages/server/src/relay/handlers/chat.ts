@@ -114,7 +114,7 @@ export async function handleChatCompletions(
     : await authenticateRelay(ctx, request, lang);
   const body = validateChat(raw, lang);
   if (playground) delete body.group;
-  const billing = reserveQuota(
+  const billing = await reserveQuota(
     ctx,
     caller,
     {

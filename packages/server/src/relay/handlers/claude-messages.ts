@@ -47,7 +47,7 @@ export function claudeMessagesHandler(ctx: AppContext) {
     const caller = await authenticateRelay(ctx, request, lang);
     const body = validate(request.body, lang);
     const text = promptText(body);
-    const billing = reserveQuota(
+    const billing = await reserveQuota(
       ctx,
       caller,
       {

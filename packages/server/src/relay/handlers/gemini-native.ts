@@ -54,7 +54,7 @@ export function geminiNativeHandler(ctx: AppContext) {
     const { model, stream } = parseTarget(request, lang);
     const body = validate(request.body, lang);
     const text = geminiPromptText(body);
-    const billing = reserveQuota(
+    const billing = await reserveQuota(
       ctx,
       caller,
       {

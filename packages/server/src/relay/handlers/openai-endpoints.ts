@@ -122,7 +122,7 @@ export function openAiEndpoint(ctx: AppContext, path: string) {
     const caller = await authenticateRelay(ctx, request, lang);
     const body = validate(request.body, spec, lang);
     const input = spec.inputText(body);
-    const billing = reserveQuota(
+    const billing = await reserveQuota(
       ctx,
       caller,
       {

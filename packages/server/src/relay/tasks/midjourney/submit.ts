@@ -33,6 +33,7 @@ function upstreamBody(ctx: AppContext, body: MjBody): MjBody {
 /** The stored row for a submit the upstream answered with 2xx (accepted or refused). */
 function taskRow(
   action: string,
+  prompt: string,
   body: MjBody,
   answer: SubmitAnswer,
   accepted: boolean,
@@ -46,7 +47,7 @@ function taskRow(
     code: typeof answer.code === 'number' ? answer.code : 0,
     action,
     mj_id: accepted ? String(answer.result ?? '') : '',
-    prompt: typeof body.prompt === 'string' ? body.prompt : '',
+    prompt,
     prompt_en: '',
     description: typeof answer.description === 'string' ? answer.description : '',
     state: typeof body.state === 'string' ? body.state : '',
@@ -115,7 +116,7 @@ export function midjourneySubmitHandler(ctx: AppContext, kind: SubmitKind) {
         fixedChannelId = origin.channel_id;
         prompt ||= origin.prompt ?? '';
       }
-      const reserved = reserveQuota(
+      const reserved = await reserveQuota(
         ctx,
         caller,
         { model: resolved.model, promptEstimate: 0, maxOutput: 0, promptText: () => prompt },
@@ -155,7 +156,8 @@ export function midjourneySubmitHandler(ctx: AppContext, kind: SubmitKind) {
       const submitted = answer.json as SubmitAnswer;
       const accepted =
         isAcceptedCode(submitted.code) && typeof submitted.result === 'string' && submitted.result !== '';
-      const row = taskRow(resolved.action, mjBody, submitted, accepted, reserved, channel.id);
+      // A follow-up (upscale, variation…) is shown with its original task's prompt.
+      const row = taskRow(resolved.action, prompt, mjBody, submitted, accepted, reserved, channel.id);
       await ctx.repos.midjourneys.insert(row);
       if (!accepted) {
         billing = null;

@@ -61,7 +61,7 @@ export function sunoSubmitHandler(ctx: AppContext) {
       }
       const model = `suno_${action}`;
       const prompt = `${text(sunoBody.prompt)}\n${text(sunoBody.gpt_description_prompt)}`;
-      const reserved = reserveQuota(
+      const reserved = await reserveQuota(
         ctx,
         caller,
         { model, promptEstimate: 0, maxOutput: 0, promptText: () => prompt },
