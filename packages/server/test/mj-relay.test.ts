@@ -201,7 +201,7 @@ describe.each(dialects)('Midjourney proxy relay on %s', (dialect) => {
     const after = await aliceBalances();
     expect(before.user.quota - after.user.quota).toBe(UPSCALE);
     const row = (await alice.get<Array<Record<string, unknown>>>(`/api/mj/self?mj_id=${up.json.result}`)).data[0];
-    expect(row).toMatchObject({ action: 'UPSCALE', quota: UPSCALE });
+    expect(row).toMatchObject({ action: 'UPSCALE', quota: UPSCALE, prompt: 'two channels' });
     await root.put('/api/channel/', { id: otherChannel, status: 2 });
   });
 

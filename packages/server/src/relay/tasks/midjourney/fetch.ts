@@ -15,6 +15,9 @@ import { imageUrlFor, midjourneyDto } from './view.js';
 
 const IMAGE_TIMEOUT_MS = 60_000;
 
+// One lookup answers at most this many ids (the family's TASK_QUERY_LIMIT default), so a huge list cannot stall it.
+const MAX_IDS = 1000;
+
 /** Where links to this gateway should point: ServerAddress, else the address the caller used. */
 function gatewayBase(ctx: AppContext, request: FastifyRequest): string {
   const configured = ctx.options.get('ServerAddress');
@@ -58,7 +61,7 @@ export function midjourneyListByConditionHandler(ctx: AppContext) {
         requestId,
       );
     }
-    const rows = await store.findManyForUser(caller.user.id, (ids as string[] | undefined) ?? []);
+    const rows = await store.findManyForUser(caller.user.id, ((ids as string[] | undefined) ?? []).slice(0, MAX_IDS));
     return rows.map((row) => dtoFor(ctx, request, row));
   };
 }

@@ -8,6 +8,9 @@ import { asyncTaskStore } from './store.js';
 import { SUNO_PLATFORM } from './submit.js';
 import { sunoTaskDto } from './view.js';
 
+// One lookup answers at most this many ids (the family's TASK_QUERY_LIMIT default), so a huge list cannot stall it.
+const MAX_IDS = 1000;
+
 /** `GET /suno/fetch/{id}`: the caller's own task from the database (the poller keeps it current). */
 export function sunoFetchOneHandler(ctx: AppContext) {
   const store = asyncTaskStore(ctx.db);
@@ -40,7 +43,11 @@ export function sunoFetchManyHandler(ctx: AppContext) {
         requestId,
       );
     }
-    const rows = await store.findManyForUser(caller.user.id, SUNO_PLATFORM, (ids as string[] | undefined) ?? []);
+    const rows = await store.findManyForUser(
+      caller.user.id,
+      SUNO_PLATFORM,
+      ((ids as string[] | undefined) ?? []).slice(0, MAX_IDS),
+    );
     return { code: 'success', message: '', data: rows.map(sunoTaskDto) };
   };
 }
