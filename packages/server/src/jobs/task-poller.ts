@@ -45,11 +45,14 @@ export async function pollTasksOnce(ctx: AppContext, settings: PollSettings) {
 export function startTaskPoller(ctx: AppContext, settings = taskPollerSettings()): () => void {
   if (!settings.enabled || ctx.config.nodeType !== 'master') return () => {};
   let running = false;
+  let stopped = false;
   const timer = setInterval(() => {
     if (running) return;
     running = true;
     pollTasksOnce(ctx, settings)
       .catch((error: unknown) => {
+        // A pass cut short by shutdown (database closed under it) is not worth a line; it resumes next start.
+        if (stopped) return;
         console.error(JSON.stringify({ level: 50, time: Date.now(), msg: 'task polling failed', err: String(error) }));
       })
       .finally(() => {
@@ -57,5 +60,8 @@ export function startTaskPoller(ctx: AppContext, settings = taskPollerSettings()
       });
   }, POLL_INTERVAL_MS);
   timer.unref();
-  return () => clearInterval(timer);
+  return () => {
+    stopped = true;
+    clearInterval(timer);
+  };
 }
