@@ -152,7 +152,7 @@ describe('money: redemption codes, online top-up through a gateway, and the dash
     await page.getByText('The top-up amount cannot be less than 2').first().waitFor();
     await snap(page, 'money-05-wallet-min-en');
 
-    await page.getByRole('button', { name: '20', exact: true }).click();
+    await page.getByRole('button', { name: /^20 10% off$/ }).click();
     await page.getByText('10% off').waitFor();
     // 20 units × ¥7.3 × group ratio 1 × discount 0.9 = ¥131.40
     await page.getByTestId('wallet-payable').getByText('¥131.40').waitFor();
@@ -195,6 +195,14 @@ describe('money: redemption codes, online top-up through a gateway, and the dash
     await page.waitForURL('**/log');
     await page.getByTestId('log-table').getByText('在线充值成功', { exact: false }).first().waitFor();
     await snap(page, 'money-09-paid-log-en');
+
+    await page.evaluate(() => localStorage.setItem('theme-mode', 'dark'));
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.goto('/topup');
+    await page.getByText('10% off').waitFor();
+    await page.getByTestId('wallet-balance-value').getByText('$22.00').waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await snap(page, 'money-09b-wallet-en-dark-375');
     await context.close();
   });
 

@@ -1,5 +1,5 @@
 import { AlipayCircleOutlined, CreditCardOutlined, LoadingOutlined, WechatOutlined } from '@ant-design/icons';
-import { Alert, Badge, Button, Card, Descriptions, Flex, InputNumber, Modal, Typography } from 'antd';
+import { Alert, Button, Card, Descriptions, Flex, InputNumber, Modal, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../../lib/notify';
@@ -136,31 +136,24 @@ export function OnlineTopUpCard() {
           <div className="wallet-presets">
             {presetsFrom(info.data?.amount_options, min).map((preset) => {
               const factor = discountOf(info.data?.discount, preset);
-              const button = (
+              return (
                 <Button
                   key={preset}
                   type={amount === preset ? 'primary' : 'default'}
                   ghost={amount === preset}
                   onClick={() => setAmount(preset)}
+                  className="wallet-preset"
                 >
                   {preset}
+                  {factor !== null && (
+                    <span className="wallet-preset-discount">
+                      {t('wallet.discount', {
+                        value: Number((factor * 10).toFixed(2)),
+                        percent: Math.round((1 - factor) * 100),
+                      })}
+                    </span>
+                  )}
                 </Button>
-              );
-              return factor === null ? (
-                button
-              ) : (
-                <Badge
-                  key={preset}
-                  count={t('wallet.discount', {
-                    value: Number((factor * 10).toFixed(2)),
-                    percent: Math.round((1 - factor) * 100),
-                  })}
-                  color="#ef4444"
-                  size="small"
-                  offset={[-4, -2]}
-                >
-                  {button}
-                </Badge>
               );
             })}
           </div>
