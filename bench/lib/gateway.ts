@@ -1,6 +1,6 @@
 /** Starting the built gateway on a throw-away SQLite file and preparing it through its management API. */
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { freePort, type Started, startPinned, waitForHttp } from './processes.js';
 
@@ -15,6 +15,12 @@ export interface GatewayStartOptions {
   dataDir: string;
   /** Extra node flags, e.g. --cpu-prof. */
   nodeFlags: string[];
+}
+
+/** The node flags `npm start` uses (package.json), so the bench measures the gateway as it is run. */
+export function startFlags(root: string): string[] {
+  const pkg = JSON.parse(readFileSync(resolve(root, 'package.json'), 'utf8')) as { scripts: { start: string } };
+  return pkg.scripts.start.split(/\s+/).filter((word) => word.startsWith('--'));
 }
 
 export function gatewayEntry(root: string): string {
@@ -48,7 +54,7 @@ export async function startGateway(options: GatewayStartOptions): Promise<Gatewa
     'gateway',
     options.cpu,
     process.execPath,
-    [...options.nodeFlags, entry],
+    [...startFlags(options.root), ...options.nodeFlags, entry],
     env,
     options.root,
   );
