@@ -308,6 +308,20 @@ describe.each(dialects)('Midjourney proxy relay on %s', (dialect) => {
     await root.delete(`/api/channel/${broken}`);
   });
 
+  it('never lets concurrent submits spend more than a key holds', async () => {
+    const budgetKey = await addToken(alice, { name: 'budget', remain_quota: 2.5 * IMAGINE });
+    const before = await balances(server, alice.userId!, budgetKey);
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, (_, i) => submit(budgetKey, '/mj/submit/imagine', { prompt: `race ${i}` })),
+    );
+    expect(answers.filter((answer) => answer.json.code === 1)).toHaveLength(2);
+    expect(answers.filter((answer) => answer.status === 403)).toHaveLength(3);
+    const after = await balances(server, alice.userId!, budgetKey);
+    expect(after.token.remain_quota).toBe(0.5 * IMAGINE);
+    expect(before.user.quota - after.user.quota).toBe(2 * IMAGINE);
+    expect(mock.requests.filter((r) => r.path === '/mj/submit/imagine')).toHaveLength(2);
+  });
+
   it('passes the speed lane through, and accepts the key in mj-api-secret', async () => {
     const answer = await call(
       server,
