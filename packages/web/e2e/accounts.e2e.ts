@@ -184,6 +184,18 @@ describe('accounts: register with a mailed code, reset a password, a ban, person
     await page.getByRole('button', { name: '登录', exact: true }).click();
     await page.waitForURL('**/token');
     await context.close();
+
+    // The request page in English, dark, on a phone, with the check in place.
+    const phone = await newPage(browser, product.baseUrl, { width: 375, height: 812, locale: 'en-US' });
+    await phone.page.addInitScript(() => {
+      localStorage.setItem('i18nextLng', 'en');
+      localStorage.setItem('theme-mode', 'dark');
+    });
+    await withFakeTurnstile(phone.page);
+    await phone.page.goto('/reset');
+    await phone.page.getByRole('button', { name: 'Send reset e-mail' }).waitFor();
+    await snap(phone.page, 'accounts-06b-reset-en-dark-375');
+    await phone.context.close();
     await setOptions([['TurnstileCheckEnabled', 'false']]);
   });
 
