@@ -32,9 +32,7 @@ export async function dataRoutes(app: FastifyInstance, ctx: AppContext): Promise
     const { start, end } = range(query);
     // What is still aggregated in memory belongs on the chart the admin opens now.
     await ctx.quotaExporter.flush();
-    const rows = await ctx.repos.quotaData.range(start, end);
-    const username = queryString(query, 'username');
-    return ok(username ? rows.filter((row) => row.username === username) : rows);
+    return ok(await ctx.repos.quotaData.range(start, end, undefined, queryString(query, 'username')));
   });
 
   app.get('/api/data/self', { preHandler: requireUser }, async (request) => {

@@ -39,13 +39,15 @@ export function createQuotaDataRepo(db: Db) {
         await insert.onConflict((oc) => oc.columns(['user_id', 'model_name', 'created_at']).doUpdateSet(add)).execute();
       }
     },
-    async range(start: number, end: number, userId?: number): Promise<QuotaDataRow[]> {
+    /** Rows of hours starting within [start, end], optionally of one user (by id, or by name for the admin filter). */
+    async range(start: number, end: number, userId?: number, username?: string): Promise<QuotaDataRow[]> {
       let query = q
         .selectFrom('quota_data')
         .selectAll()
         .where('created_at', '>=', start)
         .where('created_at', '<=', end);
       if (userId !== undefined) query = query.where('user_id', '=', userId);
+      if (username) query = query.where('username', '=', username);
       return query.orderBy('created_at').execute();
     },
   };
