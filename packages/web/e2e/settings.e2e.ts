@@ -106,7 +106,7 @@ describe('an admin changes every settings tab and sees it applied (built product
     const chats = field(page, 'Chats');
     await chats.fill('[{"x": ');
     await general.getByRole('button', { name: '保存' }).click();
-    await general.getByText('Chats 不是合法的 JSON 字符串').waitFor();
+    await general.getByText('聊天应用配置（Chats） 不是合法的 JSON 字符串').waitFor();
     await snap(page, 'settings-02-bad-json');
     expect(await option('Chats')).not.toContain('{"x": ');
 
@@ -199,7 +199,7 @@ describe('an admin changes every settings tab and sees it applied (built product
     const limits = section(page, 'ratelimit');
     await field(page, 'ModelRequestRateLimitGroup').fill('{"vip": [10, 0]}');
     await limits.getByRole('button', { name: '保存' }).click();
-    await limits.getByText('ModelRequestRateLimitGroup 的 JSON 结构不正确').waitFor();
+    await limits.getByText('分组速率限制 的 JSON 结构不正确').waitFor();
     await field(page, 'ModelRequestRateLimitGroup').fill('{"vip": [100, 50]}');
     await limits.getByRole('switch').click();
     await limits.getByRole('button', { name: '保存' }).click();
@@ -227,7 +227,7 @@ describe('an admin changes every settings tab and sees it applied (built product
     const claude = section(page, 'claude');
     await field(page, 'claude.default_max_tokens').fill('{"default": 0}');
     await claude.getByRole('button', { name: '保存' }).click();
-    await claude.getByText('claude.default_max_tokens 的 JSON 结构不正确').waitFor();
+    await claude.getByText('默认最大输出 tokens 的 JSON 结构不正确').waitFor();
     await snap(page, 'settings-08-models');
     await context.close();
   });

@@ -1,5 +1,5 @@
 import { defaultOptionValues, isSecretOptionKey } from '@gateway/shared';
-import { screen, waitFor, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { fail, type MockHandler, mockFetch, ok, type RecordedRequest } from '../../../test/fetch-mock';
@@ -54,6 +54,9 @@ function optionMap(overrides: Record<string, string> = {}): Record<string, strin
 const puts = (requests: RecordedRequest[]) =>
   requests.filter((request) => request.method === 'PUT').map((request) => request.body);
 
+// Validation messages appear after antd's async validators: on a busy machine that takes over the 1 s default.
+configure({ asyncUtilTimeout: 5_000 });
+
 // antd forms are heavy in jsdom, and the test machines are shared: allow a slow run rather than a flaky one.
 describe('settings page', { timeout: 60_000 }, () => {
   it('saves only the changed key of a section, and says so when nothing changed', async () => {
@@ -80,7 +83,7 @@ describe('settings page', { timeout: 60_000 }, () => {
     await user.clear(groups);
     await fill(user, groups, '{"vip": [10, 0]}');
     await user.click(button('保存', section));
-    expect(await within(section).findByText('ModelRequestRateLimitGroup 的 JSON 结构不正确')).toBeTruthy();
+    expect(await within(section).findByText('分组速率限制 的 JSON 结构不正确')).toBeTruthy();
     expect(puts(requests)).toEqual([]);
   });
 
@@ -92,7 +95,7 @@ describe('settings page', { timeout: 60_000 }, () => {
     await user.clear(ratio);
     await fill(user, ratio, '{"gpt-4o": 1.25,');
     await user.click(button('保存模型倍率设置', editors));
-    expect(await within(editors).findByText('ModelRatio 不是合法的 JSON 字符串')).toBeTruthy();
+    expect(await within(editors).findByText('模型倍率（ModelRatio） 不是合法的 JSON 字符串')).toBeTruthy();
     expect(puts(requests)).toEqual([]);
   });
 

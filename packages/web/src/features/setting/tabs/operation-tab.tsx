@@ -37,10 +37,20 @@ export function OperationTab({ options }: { options: OptionMap }) {
       { key: 'MjForwardUrlEnabled', kind: 'switch', label: t('setting.op.mj_forward_url') },
       { key: 'MjModeClearEnabled', kind: 'switch', label: t('setting.op.mj_mode_clear') },
       { key: 'MjActionCheckSuccessEnabled', kind: 'switch', label: t('setting.op.mj_action_check') },
+      { key: 'TaskEnabled', kind: 'switch', label: t('setting.op.task_enabled') },
     ];
     const sensitive: FieldSpec[] = [
       { key: 'CheckSensitiveEnabled', kind: 'switch', label: t('setting.op.check_sensitive') },
       { key: 'CheckSensitiveOnPromptEnabled', kind: 'switch', label: t('setting.op.check_sensitive_prompt') },
+      { key: 'StopOnSensitiveEnabled', kind: 'switch', label: t('setting.op.stop_on_sensitive') },
+      {
+        key: 'StreamCacheQueueLength',
+        kind: 'number',
+        label: t('setting.op.stream_cache_queue'),
+        help: t('setting.op.stream_cache_queue_help'),
+        min: 0,
+        precision: 0,
+      },
       {
         key: 'SensitiveWords',
         kind: 'textarea',

@@ -34,6 +34,12 @@ export function SystemTab({ options }: { options: OptionMap }) {
             help: t('setting.system.server_address_help'),
             placeholder: 'https://gateway.example.com',
           },
+          {
+            key: 'fetch_setting.allow_private_ip',
+            kind: 'switch',
+            label: t('setting.system.allow_private_ip'),
+            help: t('setting.system.allow_private_ip_help'),
+          },
         ],
       },
       {
@@ -178,6 +184,21 @@ export function SystemTab({ options }: { options: OptionMap }) {
           { key: 'TelegramOAuthEnabled', kind: 'switch', label: t('setting.system.telegram_enabled') },
           { key: 'TelegramBotName', kind: 'text', label: t('setting.system.telegram_bot_name') },
           { key: 'TelegramBotToken', kind: 'secret', label: t('setting.system.telegram_bot_token') },
+        ],
+      },
+      {
+        id: 'worker',
+        title: t('setting.system.worker'),
+        fields: [
+          {
+            key: 'WorkerUrl',
+            kind: 'url',
+            label: t('setting.system.worker_url'),
+            help: t('setting.system.worker_url_help'),
+            placeholder: 'https://',
+          },
+          { key: 'WorkerValidKey', kind: 'secret', label: t('setting.system.worker_key') },
+          { key: 'WorkerAllowHttpImageRequestEnabled', kind: 'switch', label: t('setting.system.worker_allow_http') },
         ],
       },
       {

@@ -92,7 +92,10 @@ export function OptionField({ field, disabled = false }: { field: FieldSpec; dis
         const text = toOptionString(field.kind, field.key, value);
         if (field.kind === 'secret' && text === '') return Promise.resolve();
         const error = validateOption(field.key, text);
-        return error ? Promise.reject(new Error(t(`errors:${error.code}`, error.params))) : Promise.resolve();
+        if (!error) return Promise.resolve();
+        // The server names the option by its key; the form can name it the way the admin reads it.
+        const name = typeof field.label === 'string' ? field.label : field.key;
+        return Promise.reject(new Error(t(`errors:${error.code}`, { ...error.params, key: name })));
       },
     },
   ];
