@@ -61,4 +61,28 @@ describe.each(dialects)('third-party accounts on %s', (dialect) => {
       '该 GitHub 账户已被其他用户绑定',
     );
   });
+
+  // On SQLite every query completes synchronously, so only the networked engines can interleave the two callbacks.
+  it.skipIf(dialect === 'sqlite')(
+    'creates exactly one account when the same newcomer’s two callbacks arrive at once',
+    async () => {
+      github.person = { id: 40404, login: 'double-click' };
+      const before = await server.ctx.repos.users.count();
+      const tabs = [new OAuthBrowser(server.baseUrl), new OAuthBrowser(server.baseUrl)];
+      const callbacks = await Promise.all(
+        tabs.map(async (tab) => {
+          const start = await tab.get<{ url: string }>('/api/oauth/github/authorize');
+          return tab.authorizeAt(start.data.url);
+        }),
+      );
+      // Both callbacks learn who the person is at the same moment, then race to the account.
+      github.gateUserEndpoint(2);
+      const results = await Promise.all(
+        tabs.map((tab, index) => tab.get<{ id: number }>(`/api/oauth/github${callbacks[index]!.search}`)),
+      );
+      expect(results.map((result) => result.success)).toEqual([true, true]);
+      expect(results[0]!.data.id).toBe(results[1]!.data.id);
+      expect(await server.ctx.repos.users.count()).toBe(before + 1);
+    },
+  );
 });

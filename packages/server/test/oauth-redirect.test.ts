@@ -267,6 +267,23 @@ describe('third-party sign-in through redirect providers', () => {
       expect((await userRow(carolId))?.github_id).toBe('');
     });
 
+    it('finishes on another node of the cluster: the flow cookie carries everything', async () => {
+      const second = await startTestServer('sqlite', fakeOAuthEnv({ github, linuxdo }), server.database);
+      try {
+        github.person = { id: 5014, login: 'roaming' };
+        const onFirst = browser();
+        const start = await onFirst.get<{ url: string }>('/api/oauth/github/authorize');
+        const callback = await onFirst.authorizeAt(start.data.url);
+        const onSecond = new OAuthBrowser(second.baseUrl);
+        onFirst.copyCookieTo(onSecond, 'oauth_flow');
+        const result = await onSecond.get<{ username: string }>(`/api/oauth/github${callback.search}`);
+        expect(result.success).toBe(true);
+        expect(result.data.username).toMatch(/^github_/);
+      } finally {
+        await second.close();
+      }
+    });
+
     it('accepts the family’s provider-neutral state for a console that builds the URL itself', async () => {
       github.person = { id: 5012, login: 'classic' };
       const b = browser();

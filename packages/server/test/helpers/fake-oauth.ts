@@ -45,6 +45,8 @@ export interface FakeOAuthServer {
   wechatCodes: Map<string, string>;
   wechatToken: string;
   received: ReceivedRequest[];
+  /** Holds user-endpoint answers until this many are waiting, then releases them together (races on purpose). */
+  gateUserEndpoint(count: number): void;
   close(): Promise<void>;
 }
 
@@ -100,7 +102,22 @@ export async function startFakeOAuth(
     wechatCodes: new Map(),
     wechatToken: 'wechat-server-token',
     received: [],
+    gateUserEndpoint(count: number) {
+      gate = { count, waiting: [] };
+    },
     close: async () => undefined,
+  };
+  let gate: { count: number; waiting: Array<() => void> } | null = null;
+  const passGate = (): Promise<void> => {
+    const current = gate;
+    if (!current) return Promise.resolve();
+    return new Promise((resolve) => {
+      current.waiting.push(resolve);
+      if (current.waiting.length >= current.count) {
+        gate = null;
+        for (const release of current.waiting) release();
+      }
+    });
   };
 
   const idToken = (grant: Grant): string => {
@@ -269,7 +286,10 @@ export async function startFakeOAuth(
     }
     if (url.pathname === paths.authorize && request.method === 'GET') return authorize(query, response);
     if (url.pathname === paths.token && request.method === 'POST') return token(request, body, response);
-    if (url.pathname === paths.user && request.method === 'GET') return user(request, response);
+    if (url.pathname === paths.user && request.method === 'GET') {
+      await passGate();
+      return user(request, response);
+    }
     return sendJson(response, 404, { error: 'not_found' });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
