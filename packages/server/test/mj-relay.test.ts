@@ -122,6 +122,7 @@ describe.each(dialects)('Midjourney proxy relay on %s', (dialect) => {
     });
     // Users never see the channel or who-paid bookkeeping.
     expect(mine.data[0]).not.toHaveProperty('channel_id');
+    expect(mine.data[0]).not.toHaveProperty('properties');
     expect(JSON.stringify(mine.data[0])).not.toContain('payer');
   });
 
@@ -155,7 +156,13 @@ describe.each(dialects)('Midjourney proxy relay on %s', (dialect) => {
     expect(byCondition.json).toEqual([expect.objectContaining({ id, status: 'SUCCESS' })]);
 
     const admin = await root.get<Array<Record<string, unknown>>>(`/api/mj/?mj_id=${id}`);
-    expect(admin.data[0]).toMatchObject({ channel_id: mainChannel, image_url: `/mj/image/${id}`, status: 'SUCCESS' });
+    expect(admin.data[0]).toMatchObject({
+      channel_id: mainChannel,
+      image_url: `/mj/image/${id}`,
+      status: 'SUCCESS',
+      properties: { discordInstanceId: '1118138338562560102' },
+    });
+    expect(JSON.stringify(admin.data[0])).not.toContain('payer');
   });
 
   it('keeps tasks to their owner: fetch, list and follow-ups on someone else’s task find nothing', async () => {

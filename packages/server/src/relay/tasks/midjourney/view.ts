@@ -53,7 +53,7 @@ export function midjourneyDto(row: MidjourneyRow, imageUrl: string) {
   };
 }
 
-/** A task as the console lists it (`/api/mj/…`): table columns; the channel only for admins. */
+/** A task as the console lists it (`/api/mj/…`): table columns; channel and upstream properties only for admins. */
 export function midjourneyListItem(row: MidjourneyRow, imageUrl: string, admin: boolean) {
   const { properties, channel_id, image_url: _raw, buttons, video_urls, ...rest } = row;
   return {
@@ -65,7 +65,7 @@ export function midjourneyListItem(row: MidjourneyRow, imageUrl: string, admin: 
     image_url: imageUrl,
     buttons: parseJson(buttons) ?? [],
     video_urls: parseJson(video_urls) ?? [],
-    properties: publicProperties(properties),
-    ...(admin ? { channel_id } : {}),
+    // The upstream's properties name its Discord account and instance: operator business.
+    ...(admin ? { channel_id, properties: publicProperties(properties) } : {}),
   };
 }
