@@ -165,6 +165,9 @@ describe('OIDC sign-in against a local provider (built product, real redirects)'
     await phone.page.waitForURL('**/login');
     await phone.page.getByRole('button', { name: 'Continue with OIDC' }).waitFor();
     await snap(phone.page, 'oauth-07-login-en-dark-375');
+    await phone.page.getByRole('button', { name: 'Continue with WeChat' }).click();
+    await phone.page.getByRole('dialog').getByRole('button', { name: 'Sign in' }).waitFor();
+    await snap(phone.page, 'oauth-07b-wechat-dialog-en-dark-375');
     await phone.context.close();
   });
 
