@@ -2,12 +2,9 @@ import type { Language } from '@gateway/shared';
 import { VERIFICATION_VALID_MINUTES } from '@gateway/shared';
 import type { OptionsStore } from '../cache/options-store.js';
 import { ApiFailure } from '../http/envelope.js';
+import { escapeHtml } from '../http/escape-html.js';
 
 /** The account mails: a verification code and a password reset link, in the language of the person asking. */
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-}
 
 function systemName(options: OptionsStore): string {
   return options.get('SystemName') || 'AI Gateway';

@@ -1,5 +1,6 @@
 import type { OptionsStore } from '../cache/options-store.js';
 import type { UserRow } from '../db/schema.js';
+import { escapeHtml } from '../http/escape-html.js';
 import { userSetting } from '../relay/user-setting.js';
 import { outboundFetch } from './outbound.js';
 
@@ -8,9 +9,6 @@ export interface Notice {
   title: string;
   content: string;
 }
-
-const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char]!);
 
 /** Sends an e-mail through the admin's SMTP settings. */
 export async function sendMail(options: OptionsStore, to: string, subject: string, html: string): Promise<void> {
