@@ -26,10 +26,16 @@ function button(text: string, scope: HTMLElement = document.body): HTMLButtonEle
 }
 
 function renderSettings(tab: string, handlers: Record<string, MockHandler> = {}, overrides = {}) {
+  // Like the server: a saved value is what the next GET returns.
+  const stored: Record<string, string> = { ...overrides };
   const api = mockFetch({
     'GET /api/status': ok(statusFixture()),
-    'GET /api/option/': ok(storedOptions(overrides)),
-    'PUT /api/option/': ok(undefined, '保存成功'),
+    'GET /api/option/': () => ok(storedOptions(stored)),
+    'PUT /api/option/': (request) => {
+      const { key, value } = request.body as { key: string; value: string };
+      stored[key] = value;
+      return ok(undefined, '保存成功');
+    },
     ...handlers,
   });
   renderPage(<SettingPage />, { path: '/setting', url: `/setting?tab=${tab}` });
@@ -132,6 +138,24 @@ describe('settings page', { timeout: 60_000 }, () => {
     await user.click(button('保存', section));
     expect(await screen.findByText('你似乎并没有修改什么')).toBeTruthy();
     expect(puts(requests)).toEqual([]);
+  });
+
+  it('keeps a secret typed in one section when another section saves, and never shows a stored one', async () => {
+    const user = setupUser();
+    const { requests } = renderSettings('system');
+    await screen.findByTestId('section-github');
+    const secret = field('GitHubClientSecret') as HTMLInputElement;
+    expect(secret.value).toBe('');
+    expect(screen.getAllByText('出于安全考虑不会回显；留空则保持不变').length).toBeGreaterThan(0);
+    await fill(user, secret, 'typed-secret');
+    await fill(user, field('ServerAddress'), 'https://gw.example.com/');
+    await user.click(button('保存', await screen.findByTestId('section-general')));
+    expect(await screen.findByText('保存成功')).toBeTruthy();
+    expect(puts(requests)).toEqual([{ key: 'ServerAddress', value: 'https://gw.example.com' }]);
+    await waitFor(() =>
+      expect(requests.filter((r) => r.path === '/api/option/' && r.method === 'GET')).toHaveLength(2),
+    );
+    expect((field('GitHubClientSecret') as HTMLInputElement).value).toBe('typed-secret');
   });
 
   it('wants the server address before payment settings are saved', async () => {

@@ -63,10 +63,7 @@ export function OptionSection({
     if (before === options) return;
     const updates: Record<string, FormValue> = {};
     for (const field of fields) {
-      if (field.kind === 'secret') {
-        updates[field.key] = '';
-        continue;
-      }
+      // A secret being typed differs from the stored '' and so is kept, like any other edit.
       const current = toOptionString(field.kind, field.key, form.getFieldValue(field.key));
       if (current === (before[field.key] ?? '')) updates[field.key] = toFormValue(field.kind, options[field.key]);
     }
