@@ -1,12 +1,15 @@
 import { once } from 'node:events';
+import type { Language } from '@gateway/shared';
 import { createParser } from 'eventsource-parser';
 import type { FastifyReply } from 'fastify';
 import type { AppContext } from '../context.js';
+import { RelayError } from './errors.js';
 import type { Attempt, UpstreamResponse } from './pipeline.js';
 import type { Billing } from './reserve.js';
 import { settle } from './settle.js';
 import { type ChunkConverter, newStreamState, type StreamState } from './stream/stream-state.js';
 import type { Usage } from './types.js';
+import { countTextTokens } from './usage.js';
 
 export interface Outcome {
   usage: Usage;
@@ -87,4 +90,31 @@ export async function relaySse(
     response.body.destroy();
     return { state, interruption };
   }
+}
+
+/** A non-streaming upstream answer as text and parsed JSON; an unreadable body is a 502 (never retried). */
+export async function readUpstreamJson(
+  response: UpstreamResponse,
+  lang: Language,
+): Promise<{ raw: string; parsed: Record<string, unknown> }> {
+  const raw = await response.body.text();
+  try {
+    return { raw, parsed: JSON.parse(raw) as Record<string, unknown> };
+  } catch {
+    throw RelayError.of(502, lang, 'relay_upstream_bad_response', undefined, 'bad_response_body');
+  }
+}
+
+/** A finished stream's usage: the upstream's, else both sides counted here with the tokenizer (flagged). */
+export async function streamUsage(
+  state: StreamState,
+  promptText: string,
+): Promise<{ usage: Usage; countedLocally: boolean }> {
+  if (state.usage) return { usage: state.usage, countedLocally: false };
+  const prompt = await countTextTokens(promptText);
+  const completion = await countTextTokens(state.text);
+  return {
+    usage: { prompt_tokens: prompt, completion_tokens: completion, total_tokens: prompt + completion },
+    countedLocally: true,
+  };
 }

@@ -7,7 +7,7 @@ import { RelayError } from '../errors.js';
 import { type Attempt, type RelayPlan, runRelay, type UpstreamResponse } from '../pipeline.js';
 import { messageText } from '../providers/text-content.js';
 import { type Billing, reserveQuota } from '../reserve.js';
-import { finishAttempt, relaySse } from '../respond.js';
+import { finishAttempt, readUpstreamJson, relaySse } from '../respond.js';
 import { withChannelStreamSetting } from '../stream/channel-stream-setting.js';
 import type { ChatRequest, Usage } from '../types.js';
 import { countPromptTokens, countTextTokens, estimatePromptTokens, maxOutputTokens } from '../usage.js';
@@ -74,13 +74,7 @@ export function chatPlan(ctx: AppContext, billing: Billing, body: ChatRequest, l
         });
         return;
       }
-      const text = await response.body.text();
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(text);
-      } catch {
-        throw RelayError.of(502, lang, 'relay_upstream_bad_response', undefined, 'bad_response_body');
-      }
+      const { raw: text, parsed } = await readUpstreamJson(response, lang);
       const converted = attempt.adapter.chatResponse(parsed, attempt.upstreamModel);
       const content = (converted.choices ?? [])
         .map((choice) => (typeof choice.message?.content === 'string' ? choice.message.content : ''))
@@ -93,7 +87,7 @@ export function chatPlan(ctx: AppContext, billing: Billing, body: ChatRequest, l
       });
       // OpenAI-format answers go back byte for byte; converted ones are serialised once.
       reply.header('content-type', 'application/json');
-      reply.send(parsed === converted ? text : JSON.stringify(converted));
+      reply.send((parsed as unknown) === converted ? text : JSON.stringify(converted));
     },
   };
 }

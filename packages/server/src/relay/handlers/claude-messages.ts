@@ -10,10 +10,9 @@ import { type ClaudeRequest, claudeToOpenAiRequest, openAiToClaudeResponse } fro
 import { ANTHROPIC_VERSION } from '../providers/claude/request.js';
 import { claudeUsage } from '../providers/claude/response.js';
 import { reserveQuota } from '../reserve.js';
-import { finishAttempt, relaySse } from '../respond.js';
+import { finishAttempt, readUpstreamJson, relaySse, streamUsage } from '../respond.js';
 import { claudePassThrough } from '../stream/claude-passthrough.js';
 import { openAiChunksToClaude } from '../stream/openai-to-claude.js';
-import { countTextTokens } from '../usage.js';
 
 function validate(body: unknown, lang: Language): ClaudeRequest {
   const invalid = (reason: string) =>
@@ -81,28 +80,15 @@ export function claudeMessagesHandler(ctx: AppContext) {
               ? claudePassThrough()
               : openAiChunksToClaude(attempt.adapter.stream(attempt.upstreamModel, true), body.model);
             const { state, interruption } = await relaySse(attempt, response, out, converter);
-            const prompt = await countTextTokens(text);
-            const completion = await countTextTokens(state.text);
             finishAttempt(ctx, billing, attempt, {
-              usage: state.usage ?? {
-                prompt_tokens: prompt,
-                completion_tokens: completion,
-                total_tokens: prompt + completion,
-              },
-              countedLocally: state.usage === null,
+              ...(await streamUsage(state, text)),
               isStream: true,
               firstTokenMs: state.firstTokenMs,
               interruption,
             });
             return;
           }
-          const raw = await response.body.text();
-          let parsed: Record<string, unknown>;
-          try {
-            parsed = JSON.parse(raw) as Record<string, unknown>;
-          } catch {
-            throw RelayError.of(502, lang, 'relay_upstream_bad_response', undefined, 'api_error');
-          }
+          const { raw, parsed } = await readUpstreamJson(response, lang);
           const converted = native ? null : attempt.adapter.chatResponse(parsed, attempt.upstreamModel);
           const usage = native ? claudeUsage(parsed.usage as Parameters<typeof claudeUsage>[0]) : converted?.usage;
           finishAttempt(ctx, billing, attempt, {

@@ -14,9 +14,8 @@ import {
 } from '../providers/gemini/from-gemini.js';
 import { geminiUsage } from '../providers/gemini/response.js';
 import { reserveQuota } from '../reserve.js';
-import { finishAttempt, relaySse } from '../respond.js';
+import { finishAttempt, readUpstreamJson, relaySse, streamUsage } from '../respond.js';
 import { geminiPassThrough, openAiChunksToGemini } from '../stream/gemini-native.js';
-import { countTextTokens } from '../usage.js';
 import { usableModels } from './models.js';
 
 const ACTIONS = new Set(['generateContent', 'streamGenerateContent']);
@@ -84,28 +83,15 @@ export function geminiNativeHandler(ctx: AppContext) {
               ? geminiPassThrough()
               : openAiChunksToGemini(attempt.adapter.stream(attempt.upstreamModel, true), model);
             const { state, interruption } = await relaySse(attempt, response, out, converter);
-            const prompt = state.usage ? 0 : await countTextTokens(text);
-            const completion = state.usage ? 0 : await countTextTokens(state.text);
             finishAttempt(ctx, billing, attempt, {
-              usage: state.usage ?? {
-                prompt_tokens: prompt,
-                completion_tokens: completion,
-                total_tokens: prompt + completion,
-              },
-              countedLocally: state.usage === null,
+              ...(await streamUsage(state, text)),
               isStream: true,
               firstTokenMs: state.firstTokenMs,
               interruption,
             });
             return;
           }
-          const raw = await response.body.text();
-          let parsed: Record<string, unknown>;
-          try {
-            parsed = JSON.parse(raw) as Record<string, unknown>;
-          } catch {
-            throw RelayError.of(502, lang, 'relay_upstream_bad_response', undefined, 'bad_response_body');
-          }
+          const { raw, parsed } = await readUpstreamJson(response, lang);
           const converted = native ? null : attempt.adapter.chatResponse(parsed, attempt.upstreamModel);
           const usage = native
             ? geminiUsage(parsed.usageMetadata as Parameters<typeof geminiUsage>[0])
