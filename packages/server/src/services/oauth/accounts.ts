@@ -2,6 +2,7 @@ import { UserStatus } from '@gateway/shared';
 import type { AppContext } from '../../context.js';
 import type { UserRow } from '../../db/schema.js';
 import { ApiFailure } from '../../http/envelope.js';
+import { randomToken } from './flow.js';
 import { createProviderAccount } from './new-account.js';
 import type { ProviderAccountInfo, ProviderIdentity } from './redirect-provider.js';
 
@@ -25,12 +26,39 @@ async function findBound(ctx: AppContext, provider: ProviderAccountInfo, ids: st
   return undefined;
 }
 
-// Two callbacks for the same new identity at once (a double click, a retry) must not create two accounts.
-const pending = new Map<string, Promise<unknown>>();
+// Two callbacks for the same new identity at once (a double click, a retry) must not create two accounts: one at
+// a time per identity in this process, and across nodes through Redis when the cluster has it.
+// Per app instance (one per process in production; tests run several nodes in one process).
+const pendingByApp = new WeakMap<AppContext, Map<string, Promise<unknown>>>();
+const CLUSTER_LOCK_MS = 15_000;
+const RELEASE_IF_OURS =
+  "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end";
 
-async function oneAtATime<T>(key: string, work: () => Promise<T>): Promise<T> {
+async function clusterLock<T>(ctx: AppContext, key: string, work: () => Promise<T>): Promise<T> {
+  const redis = ctx.redis?.client;
+  if (!redis) return work();
+  const name = `oauth:lock:${key}`;
+  const token = randomToken(12);
+  const deadline = Date.now() + CLUSTER_LOCK_MS;
+  // A holder that died releases by expiry; waiting longer than that would only mean Redis is gone.
+  while ((await redis.set(name, token, 'PX', CLUSTER_LOCK_MS, 'NX')) !== 'OK' && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  try {
+    return await work();
+  } finally {
+    await redis.eval(RELEASE_IF_OURS, 1, name, token);
+  }
+}
+
+async function oneAtATime<T>(ctx: AppContext, key: string, work: () => Promise<T>): Promise<T> {
+  let pending = pendingByApp.get(ctx);
+  if (!pending) {
+    pending = new Map();
+    pendingByApp.set(ctx, pending);
+  }
   while (pending.has(key)) await pending.get(key)!.catch(() => undefined);
-  const promise = work();
+  const promise = clusterLock(ctx, key, work);
   pending.set(key, promise);
   try {
     return await promise;
@@ -49,7 +77,7 @@ export async function accountForSignIn(
   identity: ProviderIdentity,
   affCode: string,
 ): Promise<UserRow> {
-  return oneAtATime(`${provider.column}:${identity.id}`, async () => {
+  return oneAtATime(ctx, `${provider.column}:${identity.id}`, async () => {
     const bound = await findBound(ctx, provider, [identity.id, ...identity.legacyIds]);
     if (bound) {
       if (bound.deleted_at !== null) throw new ApiFailure('user_deleted');
@@ -72,7 +100,7 @@ export async function bindIdentity(
   user: UserRow,
   identity: ProviderIdentity,
 ): Promise<void> {
-  await oneAtATime(`${provider.column}:${identity.id}`, async () => {
+  await oneAtATime(ctx, `${provider.column}:${identity.id}`, async () => {
     const bound = await findBound(ctx, provider, [identity.id, ...identity.legacyIds]);
     if (bound && bound.id !== user.id) throw new ApiFailure('oauth_already_bound', { provider: provider.label });
     await ctx.repos.users.update(user.id, { [provider.column]: identity.id });

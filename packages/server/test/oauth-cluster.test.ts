@@ -1,0 +1,71 @@
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setupAndLogin } from './helpers/client.js';
+import { availableDialects, IN_CI, REDIS_URL } from './helpers/databases.js';
+import { type FakeOAuthServer, fakeOAuthEnv, startFakeOAuth } from './helpers/fake-oauth.js';
+import { OAuthBrowser } from './helpers/fake-oauth-browser.js';
+import { startTestServer, type TestServer } from './helpers/server.js';
+
+async function redisReachable(): Promise<boolean> {
+  const probe = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  try {
+    await probe.connect();
+    return (await probe.ping()) === 'PONG';
+  } catch {
+    return false;
+  } finally {
+    probe.disconnect();
+  }
+}
+
+const hasRedis = await redisReachable();
+if (!hasRedis && IN_CI) throw new Error('Redis is not reachable but CI=true requires it');
+const hasPostgres = (await availableDialects()).includes('postgres');
+
+/** Two nodes on one PostgreSQL database and one Redis: a newcomer's two callbacks, one on each node. */
+describe.skipIf(!hasRedis || !hasPostgres)('third-party sign-in across two nodes', () => {
+  let first: TestServer;
+  let second: TestServer;
+  let github: FakeOAuthServer;
+
+  beforeAll(async () => {
+    github = await startFakeOAuth('github');
+    const env = { ...fakeOAuthEnv({ github }), REDIS_CONN_STRING: REDIS_URL };
+    first = await startTestServer('postgres', env);
+    const root = await setupAndLogin(first.baseUrl);
+    for (const [key, value] of [
+      ['GitHubClientId', github.clientId],
+      ['GitHubClientSecret', github.clientSecret],
+      ['GitHubOAuthEnabled', 'true'],
+    ]) {
+      const result = await root.put('/api/option/', { key, value });
+      if (!result.success) throw new Error(result.message);
+    }
+    second = await startTestServer('postgres', env, first.database);
+    github.registeredCallback = `${first.baseUrl}/oauth/github`;
+  });
+  afterAll(async () => {
+    await second?.close();
+    await first?.close();
+    await github?.close();
+  });
+
+  it('creates exactly one account when the same newcomer arrives on both nodes at once', async () => {
+    github.person = { id: 60606, login: 'two-nodes' };
+    const before = await first.ctx.repos.users.count();
+    const tabs = [new OAuthBrowser(first.baseUrl), new OAuthBrowser(second.baseUrl)];
+    const callbacks = await Promise.all(
+      tabs.map(async (tab) => {
+        const start = await tab.get<{ url: string }>('/api/oauth/github/authorize');
+        return tab.authorizeAt(start.data.url);
+      }),
+    );
+    github.gateUserEndpoint(2);
+    const results = await Promise.all(
+      tabs.map((tab, index) => tab.get<{ id: number }>(`/api/oauth/github${callbacks[index]!.search}`)),
+    );
+    expect(results.map((result) => result.success)).toEqual([true, true]);
+    expect(results[0]!.data.id).toBe(results[1]!.data.id);
+    expect(await first.ctx.repos.users.count()).toBe(before + 1);
+  });
+});
