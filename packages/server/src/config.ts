@@ -20,6 +20,8 @@ export interface Config {
   channelTestFrequencyMinutes: number;
   /** Write a type-5 usage log for relay requests that failed upstream. */
   errorLogEnabled: boolean;
+  /** Drawing and Suno task polling (UPDATE_TASK, TASK_QUERY_LIMIT, TASK_TIMEOUT_MINUTES). */
+  taskPoller: { enabled: boolean; queryLimit: number; timeoutMinutes: number };
   /** At most `count` notices of one type per user per window (NOTIFY_LIMIT_COUNT, NOTIFICATION_LIMIT_DURATION_MINUTE). */
   notifyLimit: { count: number; windowMinutes: number };
   criticalRateLimit: { enabled: boolean; max: number; windowSeconds: number };
@@ -161,6 +163,11 @@ export function loadConfig(
     syncFrequencySeconds: readInt(env, 'SYNC_FREQUENCY', 60, 1, 86400),
     batchUpdateIntervalMs: readInt(env, 'BATCH_UPDATE_INTERVAL', 1, 1, 60) * 1000,
     errorLogEnabled: readBool(env, 'ERROR_LOG_ENABLED', true),
+    taskPoller: {
+      enabled: readBool(env, 'UPDATE_TASK', true),
+      queryLimit: readInt(env, 'TASK_QUERY_LIMIT', 1000, 1, 100_000),
+      timeoutMinutes: readInt(env, 'TASK_TIMEOUT_MINUTES', 1440, 1, 525_600),
+    },
     notifyLimit: {
       count: readInt(env, 'NOTIFY_LIMIT_COUNT', 2, 1, 1000),
       windowMinutes: readInt(env, 'NOTIFICATION_LIMIT_DURATION_MINUTE', 10, 1, 10_080),

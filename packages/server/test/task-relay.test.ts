@@ -2,7 +2,8 @@
 process.env.UPDATE_TASK = 'false';
 
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { pollTasksOnce, taskPollerSettings } from '../src/jobs/task-poller.js';
+import { loadConfig } from '../src/config.js';
+import { pollTasksOnce } from '../src/jobs/task-poller.js';
 import { type ApiClient, setupAndLogin, signedInUser } from './helpers/client.js';
 import { availableDialects } from './helpers/databases.js';
 import { addChannel, addToken, balances, flushBilling } from './helpers/relay.js';
@@ -31,14 +32,15 @@ async function call(server: TestServer, method: string, path: string, key: strin
 
 describe('task poller settings', () => {
   it('reads the family variables and refuses nonsense', () => {
-    expect(taskPollerSettings({})).toEqual({ enabled: true, queryLimit: 1000, timeoutMinutes: 1440 });
-    expect(taskPollerSettings({ UPDATE_TASK: 'false', TASK_QUERY_LIMIT: '50', TASK_TIMEOUT_MINUTES: '30' })).toEqual({
+    const settings = (env: Record<string, string>) => loadConfig({ SESSION_SECRET: 'x'.repeat(32), ...env }).taskPoller;
+    expect(settings({})).toEqual({ enabled: true, queryLimit: 1000, timeoutMinutes: 1440 });
+    expect(settings({ UPDATE_TASK: 'false', TASK_QUERY_LIMIT: '50', TASK_TIMEOUT_MINUTES: '30' })).toEqual({
       enabled: false,
       queryLimit: 50,
       timeoutMinutes: 30,
     });
-    expect(() => taskPollerSettings({ UPDATE_TASK: 'maybe' })).toThrow(/UPDATE_TASK/);
-    expect(() => taskPollerSettings({ TASK_QUERY_LIMIT: '-1' })).toThrow(/TASK_QUERY_LIMIT/);
+    expect(() => settings({ UPDATE_TASK: 'maybe' })).toThrow(/UPDATE_TASK/);
+    expect(() => settings({ TASK_QUERY_LIMIT: '-1' })).toThrow(/TASK_QUERY_LIMIT/);
   });
 });
 

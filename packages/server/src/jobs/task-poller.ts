@@ -5,32 +5,6 @@ import { pollSunoTasks } from '../relay/tasks/suno/poll.js';
 
 const POLL_INTERVAL_MS = 15_000;
 
-export interface TaskPollerSettings extends PollSettings {
-  /** UPDATE_TASK: whether this node polls at all. */
-  enabled: boolean;
-}
-
-function positiveInt(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
-  const raw = env[name]?.trim();
-  if (!raw) return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a positive integer, got "${raw}"`);
-  return value;
-}
-
-/** The family's task-polling variables: UPDATE_TASK (true), TASK_QUERY_LIMIT (1000), TASK_TIMEOUT_MINUTES (1440). */
-export function taskPollerSettings(env: NodeJS.ProcessEnv = process.env): TaskPollerSettings {
-  const update = (env.UPDATE_TASK ?? 'true').trim().toLowerCase();
-  if (!['true', 'false', '1', '0', ''].includes(update)) {
-    throw new Error(`UPDATE_TASK must be true or false, got "${env.UPDATE_TASK}"`);
-  }
-  return {
-    enabled: update !== 'false' && update !== '0',
-    queryLimit: positiveInt(env, 'TASK_QUERY_LIMIT', 1000),
-    timeoutMinutes: positiveInt(env, 'TASK_TIMEOUT_MINUTES', 1440),
-  };
-}
-
 /** One pass of both pollers (drawing and Suno tasks). */
 export async function pollTasksOnce(ctx: AppContext, settings: PollSettings) {
   const midjourney = await pollMidjourneyTasks(ctx, settings);
@@ -42,7 +16,7 @@ export async function pollTasksOnce(ctx: AppContext, settings: PollSettings) {
  * Every 15 s on the master node (when UPDATE_TASK is on), unfinished drawing and Suno tasks are brought up to date
  * from their upstreams. A pass never overlaps the previous one; refunds are exactly-once per task regardless.
  */
-export function startTaskPoller(ctx: AppContext, settings = taskPollerSettings()): () => void {
+export function startTaskPoller(ctx: AppContext, settings = ctx.config.taskPoller): () => void {
   if (!settings.enabled || ctx.config.nodeType !== 'master') return () => {};
   let running = false;
   let stopped = false;
