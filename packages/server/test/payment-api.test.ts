@@ -242,4 +242,25 @@ describe.each(dialects)('online top-up through the epay protocol on %s', (dialec
       false,
     );
   });
+
+  it('lists a user their own orders, newest first, and nobody else’s', async () => {
+    const page = await user.get<{ items: Array<Record<string, unknown>>; total: number; page: number }>(
+      '/api/user/topup/self?p=1&page_size=3',
+    );
+    expect(page.success).toBe(true);
+    const all = await orderCount();
+    expect(page.data.total).toBeGreaterThanOrEqual(5);
+    expect(page.data.total).toBeLessThanOrEqual(all);
+    expect(page.data.items).toHaveLength(3);
+    expect(page.data.items.every((item) => item.user_id === user.userId)).toBe(true);
+    const ids = page.data.items.map((item) => Number(item.id));
+    expect([...ids].sort((a, b) => b - a)).toEqual(ids);
+    expect(new Set(page.data.items.map((item) => item.status))).toContain('pending');
+    const stranger = await signedInUser(server.baseUrl, server.ctx.repos, 'stranger');
+    expect((await stranger.get<{ items: unknown[]; total: number }>('/api/user/topup/self')).data).toMatchObject({
+      items: [],
+      total: 0,
+    });
+    expect((await fetch(`${server.baseUrl}/api/user/topup/self`)).status).toBe(401);
+  });
 });

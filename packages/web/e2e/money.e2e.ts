@@ -172,6 +172,10 @@ describe('money: redemption codes, online top-up through a gateway, and the dash
     await page.getByText('Payment received: the quota has been added to your balance').waitFor();
     // $2.00 redeemed before + $20.00 paid
     await page.getByTestId('wallet-balance-value').getByText('$22.00').waitFor();
+    const history = page.getByTestId('wallet-history');
+    await history.getByText('¥131.40').waitFor();
+    await history.getByText('Completed').first().waitFor();
+    await history.getByText('Redemption code').waitFor();
     await snap(page, 'money-08-paid-en');
     expect(gateway.notifyAnswers).toEqual(['success']);
     expect((await aliceQuota()) - before).toBe(20 * 500_000);

@@ -5,12 +5,20 @@ import { currentUser, guards } from '../auth/guard.js';
 import type { AppContext } from '../context.js';
 import { nowSeconds } from '../db/sql-helpers.js';
 import { ApiFailure, messageFor, ok } from '../http/envelope.js';
+import { readPaging } from '../http/paging.js';
 import { parseBody } from '../http/validation.js';
 
 export async function walletRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const { user: requireUser } = guards(ctx);
 
   const critical = criticalLimit(ctx);
+
+  // The caller's own top-up records (online orders in every state, and redeemed codes), newest first.
+  app.get('/api/user/topup/self', { preHandler: requireUser }, async (request) => {
+    const { page, pageSize, offset } = readPaging(request.query as Record<string, unknown>);
+    const result = await ctx.repos.topUps.listForUser(currentUser(request).id, offset, pageSize);
+    return ok({ items: result.items, total: result.total, page, page_size: pageSize });
+  });
 
   /**
    * Redeems a code. The claim is a conditional update on the code's status inside the transaction that credits

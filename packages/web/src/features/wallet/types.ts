@@ -49,3 +49,18 @@ export function discountOf(discount: Record<string, number> | undefined, amount:
   const factor = discount?.[String(amount)];
   return typeof factor === 'number' && factor > 0 && factor < 1 ? factor : null;
 }
+
+/** One row of `GET /api/user/topup/self`: an online order (any state) or a redeemed code. */
+export interface TopUpRecord {
+  id: number;
+  /** Units of credit for online orders; quota for redeemed codes. */
+  amount: number;
+  /** Money paid (0 for codes). */
+  money: number;
+  trade_no: string;
+  /** The gateway type (alipay, wxpay, …) or `redemption`. */
+  payment_method: string;
+  create_time: number;
+  complete_time: number;
+  status: 'pending' | 'success' | 'failed' | 'expired' | string;
+}

@@ -1,12 +1,17 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { selfQueryKey } from '../../auth/api/use-self';
+import { topUpHistoryKey } from './use-topup-history';
 
-/** Redeems a code; answers the quota added. The balance is refetched, so the wallet shows the new figure. */
+/** Redeems a code; answers the quota added. Balance and history are refetched, so the wallet shows the new figures. */
 export function useRedeem() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (key: string) => api.post<number>('/api/user/topup', { key }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: selfQueryKey }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: selfQueryKey }),
+        queryClient.invalidateQueries({ queryKey: topUpHistoryKey }),
+      ]),
   });
 }

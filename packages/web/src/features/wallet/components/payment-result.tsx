@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { selfQueryKey } from '../../auth/api/use-self';
+import { topUpHistoryKey } from '../api/use-topup-history';
 
 const OUTCOMES = {
   success: { type: 'success', key: 'wallet.pay_success' },
@@ -23,7 +24,9 @@ export function PaymentResult() {
   const outcome = pay && pay in OUTCOMES ? OUTCOMES[pay as keyof typeof OUTCOMES] : null;
 
   useEffect(() => {
-    if (pay === 'success') void queryClient.invalidateQueries({ queryKey: selfQueryKey });
+    if (pay !== 'success') return;
+    void queryClient.invalidateQueries({ queryKey: selfQueryKey });
+    void queryClient.invalidateQueries({ queryKey: topUpHistoryKey });
   }, [pay, queryClient]);
 
   if (!outcome) return null;

@@ -34,12 +34,36 @@ const INFO = {
   discount: {},
 };
 
+const HISTORY = [
+  {
+    id: 2,
+    amount: 10,
+    money: 73,
+    trade_no: 'USR1NOabc',
+    payment_method: 'wxpay',
+    create_time: 1_760_000_000,
+    complete_time: 0,
+    status: 'pending',
+  },
+  {
+    id: 1,
+    amount: 250_000,
+    money: 0,
+    trade_no: 'REDEEM7',
+    payment_method: 'redemption',
+    create_time: 1_759_000_000,
+    complete_time: 1_759_000_000,
+    status: 'success',
+  },
+];
+
 function renderWallet(handlers: Record<string, MockHandler> = {}, url = '/topup') {
   setStoredUser({ id: 1, username: 'alice', display_name: 'Alice', role: 1, status: 1, group: 'default' });
   const api = mockFetch({
     'GET /api/status': ok(statusFixture({ min_topup: 1 })),
     'GET /api/user/self': ok(self(1_000_000)),
     'GET /api/user/topup/info': ok(INFO),
+    'GET /api/user/topup/self': ok({ items: HISTORY, total: HISTORY.length }),
     'POST /api/user/amount': (request) => ok(((request.body as { amount: number }).amount * 7.3).toFixed(2)),
     ...handlers,
   });
@@ -152,8 +176,16 @@ describe('wallet page', () => {
     expect(requests.some((r) => r.path === '/api/user/pay')).toBe(false);
   });
 
-  it('shows the outcome the payment gateway returned with', async () => {
+  it('shows the outcome the payment gateway returned with, and the top-up history', async () => {
     renderWallet({}, '/topup?pay=success');
     expect(await screen.findByText('支付成功，额度已到账')).toBeTruthy();
+    // The history: a pending WeChat order of 10 units ($10.00 for ¥73.00) and a redeemed $0.50 code.
+    const history = await screen.findByTestId('wallet-history');
+    expect(await within(history).findByText('待支付')).toBeTruthy();
+    expect(within(history).getByText('微信支付')).toBeTruthy();
+    expect(within(history).getByText('¥73.00')).toBeTruthy();
+    expect(within(history).getByText('$10.00')).toBeTruthy();
+    expect(within(history).getByText('兑换码')).toBeTruthy();
+    expect(within(history).getByText('$0.50')).toBeTruthy();
   });
 });

@@ -4,6 +4,7 @@ import { BalanceCard } from '../components/balance-card';
 import { OnlineTopUpCard } from '../components/online-topup-card';
 import { PaymentResult } from '../components/payment-result';
 import { RedeemCard } from '../components/redeem-card';
+import { TopUpHistoryCard } from '../components/topup-history-card';
 import '../wallet.css';
 
 /** My wallet: the balance, redeeming a code, and online top-up (spec 001, Wallet). */
@@ -28,7 +29,10 @@ export default function WalletPage() {
             </Flex>
           </Col>
           <Col xs={24} lg={14}>
-            <OnlineTopUpCard />
+            <Flex vertical gap={16}>
+              <OnlineTopUpCard />
+              <TopUpHistoryCard />
+            </Flex>
           </Col>
         </Row>
       </Flex>
