@@ -106,7 +106,7 @@ describe('an admin changes every settings tab and sees it applied (built product
     const chats = field(page, 'Chats');
     await chats.fill('[{"x": ');
     await general.getByRole('button', { name: '保存' }).click();
-    await general.getByText('聊天应用配置（Chats） 不是合法的 JSON 字符串').waitFor();
+    await general.getByText('聊天应用配置（Chats）不是合法的 JSON 字符串').waitFor();
     await snap(page, 'settings-02-bad-json');
     expect(await option('Chats')).not.toContain('{"x": ');
 
@@ -199,7 +199,7 @@ describe('an admin changes every settings tab and sees it applied (built product
     const limits = section(page, 'ratelimit');
     await field(page, 'ModelRequestRateLimitGroup').fill('{"vip": [10, 0]}');
     await limits.getByRole('button', { name: '保存' }).click();
-    await limits.getByText('分组速率限制 的 JSON 结构不正确').waitFor();
+    await limits.getByText('分组速率限制的 JSON 结构不正确').waitFor();
     await field(page, 'ModelRequestRateLimitGroup').fill('{"vip": [100, 50]}');
     await limits.getByRole('switch').click();
     await limits.getByRole('button', { name: '保存' }).click();
@@ -243,11 +243,17 @@ describe('an admin changes every settings tab and sees it applied (built product
     await page.getByText('请先填写服务器地址').first().waitFor();
     expect(await option('EpayId')).toBe('');
 
+    await field(page, 'TopupGroupRatio').fill('{"vip": 1.2');
+    await section(page, 'payment').getByRole('button', { name: '保存' }).click();
+    await section(page, 'payment').getByText('充值分组倍率不是合法的 JSON 字符串').waitFor();
+    await field(page, 'TopupGroupRatio').fill('{"default": 1, "vip": 1.2}');
+
     await field(page, 'ServerAddress').fill('https://gateway.example.com/');
     await section(page, 'general').getByRole('button', { name: '保存' }).click();
     await expectOption('ServerAddress', 'https://gateway.example.com');
     await section(page, 'payment').getByRole('button', { name: '保存' }).click();
     await expectOption('EpayId', '1001');
+    await expectOption('TopupGroupRatio', '{"default": 1, "vip": 1.2}');
 
     const passwordLogin = field(page, 'PasswordLoginEnabled');
     await passwordLogin.click();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { changedOptions, parseNumberMap, saveOutcome, toFormValue, toOptionString } from './option-form';
+import { changedOptions, parseNumberMap, saveOutcome, tightenCjk, toFormValue, toOptionString } from './option-form';
 
 describe('option form values', () => {
   it('reads stored strings into the value each input holds', () => {
@@ -89,5 +89,16 @@ describe('parseNumberMap', () => {
     expect(parseNumberMap('{"gpt-4o": 1.25}')).toEqual({ 'gpt-4o': 1.25 });
     expect(parseNumberMap('[1]')).toBeNull();
     expect(parseNumberMap('{oops')).toBeNull();
+  });
+});
+
+describe('tightenCjk', () => {
+  it('drops the space a key-shaped template leaves between Chinese words, nowhere else', () => {
+    expect(tightenCjk('充值分组倍率 不是合法的 JSON 字符串')).toBe('充值分组倍率不是合法的 JSON 字符串');
+    expect(tightenCjk('模型倍率（ModelRatio） 不是合法的 JSON 字符串')).toBe(
+      '模型倍率（ModelRatio）不是合法的 JSON 字符串',
+    );
+    expect(tightenCjk('默认最大输出 tokens 的 JSON 结构不正确')).toBe('默认最大输出 tokens 的 JSON 结构不正确');
+    expect(tightenCjk('ModelRatio is not a valid JSON string')).toBe('ModelRatio is not a valid JSON string');
   });
 });

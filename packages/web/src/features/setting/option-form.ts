@@ -90,3 +90,14 @@ export function parseNumberMap(text: string | undefined): Record<string, number>
     return null;
   }
 }
+
+const CJK = '\u3000-\u9fff\uff00-\uffef';
+const SPACE_BETWEEN_CJK = new RegExp(`([${CJK}]) (?=[${CJK}])`, 'g');
+
+/**
+ * The message templates put a space after the option key (an ASCII name); after a Chinese label that space is
+ * wrong: "充值分组倍率不是合法的 JSON 字符串", as spec 000 §5 words it.
+ */
+export function tightenCjk(text: string): string {
+  return text.replace(SPACE_BETWEEN_CJK, '$1');
+}

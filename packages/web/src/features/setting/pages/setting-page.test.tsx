@@ -89,7 +89,7 @@ describe('settings page', { timeout: 60_000 }, () => {
     await user.clear(groups);
     await fill(user, groups, '{"vip": [10, 0]}');
     await user.click(button('保存', section));
-    expect(await within(section).findByText('分组速率限制 的 JSON 结构不正确')).toBeTruthy();
+    expect(await within(section).findByText('分组速率限制的 JSON 结构不正确')).toBeTruthy();
     expect(puts(requests)).toEqual([]);
   });
 
@@ -101,7 +101,7 @@ describe('settings page', { timeout: 60_000 }, () => {
     await user.clear(ratio);
     await fill(user, ratio, '{"gpt-4o": 1.25,');
     await user.click(button('保存模型倍率设置', editors));
-    expect(await within(editors).findByText('模型倍率（ModelRatio） 不是合法的 JSON 字符串')).toBeTruthy();
+    expect(await within(editors).findByText('模型倍率（ModelRatio）不是合法的 JSON 字符串')).toBeTruthy();
     expect(puts(requests)).toEqual([]);
   });
 

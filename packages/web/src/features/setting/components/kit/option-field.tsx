@@ -2,7 +2,7 @@ import { validateOption } from '@gateway/shared';
 import { App, Col, Form, Input, InputNumber, Select, Space, Switch } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type FormValue, toOptionString } from '../../option-form';
+import { type FormValue, tightenCjk, toOptionString } from '../../option-form';
 import type { FieldSpec } from './field-spec';
 
 /** A switch that asks before turning off (spec 000 §4: password login); cancelling leaves it as it was. */
@@ -95,7 +95,7 @@ export function OptionField({ field, disabled = false }: { field: FieldSpec; dis
         if (!error) return Promise.resolve();
         // The server names the option by its key; the form can name it the way the admin reads it.
         const name = typeof field.label === 'string' ? field.label : field.key;
-        return Promise.reject(new Error(t(`errors:${error.code}`, { ...error.params, key: name })));
+        return Promise.reject(new Error(tightenCjk(t(`errors:${error.code}`, { ...error.params, key: name }))));
       },
     },
   ];
