@@ -1,28 +1,12 @@
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, setupAndLogin, signedInUser } from './helpers/client.js';
-import { IN_CI, REDIS_URL } from './helpers/databases.js';
+import { REDIS_URL } from './helpers/databases.js';
+import { requireRedisInCi } from './helpers/redis.js';
 import { addChannel, addToken, apiError, openaiClient } from './helpers/relay.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
 import { type MockUpstream, startMockUpstream } from './mock-upstream/index.js';
 
-async function redisReachable(): Promise<boolean> {
-  const probe = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
-  try {
-    await probe.connect();
-    await probe.ping();
-    return true;
-  } catch {
-    return false;
-  } finally {
-    probe.disconnect();
-  }
-}
-
-const hasRedis = await redisReachable();
-if (!hasRedis && IN_CI) throw new Error('Redis is not reachable but CI=true requires it');
-if (!hasRedis)
-  console.warn('[skip] Redis is not reachable on this machine: multi-node tests are skipped (they run in CI)');
+const hasRedis = await requireRedisInCi('multi-node tests are skipped (they run in CI)');
 
 async function until(check: () => boolean, timeoutMs = 5000): Promise<void> {
   const deadline = Date.now() + timeoutMs;

@@ -1,28 +1,13 @@
 import { randomInt } from 'node:crypto';
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config.js';
 import { globalScope } from '../src/services/rate-limit/global-limits.js';
 import { setupAndLogin } from './helpers/client.js';
-import { IN_CI, REDIS_URL } from './helpers/databases.js';
+import { REDIS_URL } from './helpers/databases.js';
+import { requireRedisInCi } from './helpers/redis.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
 
-async function redisReachable(): Promise<boolean> {
-  const probe = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
-  try {
-    await probe.connect();
-    await probe.ping();
-    return true;
-  } catch {
-    return false;
-  } finally {
-    probe.disconnect();
-  }
-}
-
-const hasRedis = await redisReachable();
-if (!hasRedis && IN_CI) throw new Error('Redis is not reachable but CI=true requires it');
-if (!hasRedis) console.warn('[skip] Redis is not reachable: the shared global rate limit test is skipped');
+const hasRedis = await requireRedisInCi('the shared global rate limit test is skipped');
 
 // Each test calls from its own made-up address (through a trusted proxy), so counts never leak between tests,
 // runs, or other test files sharing the Redis server.

@@ -9,27 +9,13 @@ import {
   type SlidingWindowLog,
 } from '../src/services/rate-limit/sliding-window-log.js';
 import { type ApiClient, setupAndLogin } from './helpers/client.js';
-import { IN_CI, REDIS_URL } from './helpers/databases.js';
+import { REDIS_URL } from './helpers/databases.js';
+import { requireRedisInCi } from './helpers/redis.js';
 import { addChannel, addToken, apiError, openaiClient, plainMessage } from './helpers/relay.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
 import { type MockUpstream, startMockUpstream } from './mock-upstream/index.js';
 
-async function redisReachable(): Promise<boolean> {
-  const probe = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
-  try {
-    await probe.connect();
-    await probe.ping();
-    return true;
-  } catch {
-    return false;
-  } finally {
-    probe.disconnect();
-  }
-}
-
-const hasRedis = await redisReachable();
-if (!hasRedis && IN_CI) throw new Error('Redis is not reachable but CI=true requires it');
-if (!hasRedis) console.warn('[skip] Redis is not reachable: the Redis model rate limit tests are skipped');
+const hasRedis = await requireRedisInCi('the Redis model rate limit tests are skipped');
 
 const ask = { model: 'gpt-4o-mini', messages: [{ role: 'user' as const, content: 'hello there' }] };
 const MINUTE = 60_000;

@@ -1,4 +1,3 @@
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectRedis } from '../src/cache/redis.js';
 import {
@@ -8,27 +7,15 @@ import {
   type VerificationCodeStore,
 } from '../src/services/verification-codes.js';
 import { ApiClient, setupAndLogin, signedInUser } from './helpers/client.js';
-import { availableDialects, IN_CI, REDIS_URL } from './helpers/databases.js';
+import { availableDialects, REDIS_URL } from './helpers/databases.js';
 import { codeFrom, smtpOptions } from './helpers/mailbox.js';
+import { requireRedisInCi } from './helpers/redis.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
 import { type ReceivedMail, startSmtpReceiver } from './helpers/smtp.js';
 
 const dialects = await availableDialects();
 
-async function redisReachable(): Promise<boolean> {
-  const probe = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
-  try {
-    await probe.connect();
-    await probe.ping();
-    return true;
-  } catch {
-    return false;
-  } finally {
-    probe.disconnect();
-  }
-}
-const hasRedis = await redisReachable();
-if (!hasRedis && IN_CI) throw new Error('Redis is not reachable but CI=true requires it');
+const hasRedis = await requireRedisInCi();
 
 type Smtp = Awaited<ReturnType<typeof startSmtpReceiver>>;
 
