@@ -3,36 +3,23 @@ process.env.UPDATE_TASK = 'false';
 
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { pollTasksOnce } from '../src/jobs/task-poller.js';
-import { type ApiClient, setupAndLogin, signedInUser } from './helpers/client.js';
+import type { ApiClient } from './helpers/client.js';
 import { availableDialects } from './helpers/databases.js';
 import { addChannel, addToken, balances, flushBilling } from './helpers/relay.js';
-import { startTestServer, type TestServer } from './helpers/server.js';
-import { gradientPng, type MockUpstream, startMockUpstream } from './mock-upstream/index.js';
+import type { TestServer } from './helpers/server.js';
+import { callJson, startTaskRelayWorld, TASK_POLL } from './helpers/task-relay.js';
+import { gradientPng, type MockUpstream } from './mock-upstream/index.js';
 
 const dialects = await availableDialects();
 
 // Default per-call prices × QuotaPerUnit 500000 × group ratio 1.
 const IMAGINE = 0.1 * 500_000;
 const UPSCALE = 0.05 * 500_000;
-const START_QUOTA = 1_000_000;
-const POLL = { queryLimit: 1000, timeoutMinutes: 1440 };
 
-interface Answer {
-  status: number;
-  json: Record<string, unknown> & { code?: unknown; result?: string; description?: string };
-}
+type Answer = Record<string, unknown> & { code?: unknown; result?: string; description?: string };
 
-async function call(server: TestServer, method: string, path: string, headers: Record<string, string>, body?: unknown) {
-  const response = await fetch(`${server.baseUrl}${path}`, {
-    method,
-    headers: { ...headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  return { status: response.status, json: text ? JSON.parse(text) : null, headers: response.headers } as Answer & {
-    headers: Headers;
-  };
-}
+const call = (server: TestServer, method: string, path: string, headers: Record<string, string>, body?: unknown) =>
+  callJson<Answer>(server, method, path, headers, body);
 
 describe.each(dialects)('Midjourney proxy relay on %s', (dialect) => {
   let server: TestServer;
@@ -48,7 +35,7 @@ describe.each(dialects)('Midjourney proxy relay on %s', (dialect) => {
   const auth = (key: string) => ({ authorization: `Bearer ${key}` });
   const submit = (key: string, path: string, body: unknown) => call(server, 'POST', path, auth(key), body);
   const aliceBalances = () => balances(server, alice.userId!, aliceKey);
-  const poll = () => pollTasksOnce(server.ctx, POLL);
+  const poll = () => pollTasksOnce(server.ctx, TASK_POLL);
 
   const imagine = async (prompt: string) => {
     const answer = await submit(aliceKey, '/mj/submit/imagine', { prompt });
@@ -57,24 +44,20 @@ describe.each(dialects)('Midjourney proxy relay on %s', (dialect) => {
   };
 
   beforeAll(async () => {
-    mock = await startMockUpstream();
-    server = await startTestServer(dialect);
-    root = await setupAndLogin(server.baseUrl);
-    mainChannel = await addChannel(root, {
+    ({
+      server,
+      mock,
+      root,
+      alice,
+      bob,
+      aliceKey,
+      bobKey,
+      channelId: mainChannel,
+    } = await startTaskRelayWorld(dialect, {
       type: 2,
       key: 'mj-secret-main',
-      base_url: mock.baseUrl,
       models: 'mj_imagine,mj_upscale,mj_variation,mj_describe',
-    });
-    alice = await signedInUser(server.baseUrl, server.ctx.repos, 'alice');
-    bob = await signedInUser(server.baseUrl, server.ctx.repos, 'bob');
-    await server.ctx.db.kysely
-      .updateTable('users')
-      .set({ quota: START_QUOTA })
-      .where('id', '!=', root.userId!)
-      .execute();
-    aliceKey = await addToken(alice, { remain_quota: START_QUOTA });
-    bobKey = await addToken(bob, { remain_quota: START_QUOTA });
+    }));
   });
   afterAll(async () => {
     await server?.close();

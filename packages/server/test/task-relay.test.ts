@@ -4,31 +4,23 @@ process.env.UPDATE_TASK = 'false';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
 import { pollTasksOnce } from '../src/jobs/task-poller.js';
-import { type ApiClient, setupAndLogin, signedInUser } from './helpers/client.js';
+import type { ApiClient } from './helpers/client.js';
 import { availableDialects } from './helpers/databases.js';
 import { addChannel, addToken, balances, flushBilling } from './helpers/relay.js';
-import { startTestServer, type TestServer } from './helpers/server.js';
-import { type MockUpstream, startMockUpstream } from './mock-upstream/index.js';
+import type { TestServer } from './helpers/server.js';
+import { callJson, startTaskRelayWorld, TASK_POLL } from './helpers/task-relay.js';
+import type { MockUpstream } from './mock-upstream/index.js';
 
 const dialects = await availableDialects();
 
 // Default per-call prices × QuotaPerUnit 500000 × group ratio.
 const MUSIC = 0.1 * 500_000;
 const LYRICS = 0.01 * 500_000;
-const START_QUOTA = 1_000_000;
-const POLL = { queryLimit: 1000, timeoutMinutes: 1440 };
 
 type Json = Record<string, unknown> & { code?: unknown; message?: string; data?: unknown };
 
-async function call(server: TestServer, method: string, path: string, key: string, body?: unknown) {
-  const response = await fetch(`${server.baseUrl}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${key}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  return { status: response.status, json: (text ? JSON.parse(text) : null) as Json };
-}
+const call = (server: TestServer, method: string, path: string, key: string, body?: unknown) =>
+  callJson<Json>(server, method, path, { authorization: `Bearer ${key}` }, body);
 
 describe('task poller settings', () => {
   it('reads the family variables and refuses nonsense', () => {
@@ -55,7 +47,7 @@ describe.each(dialects)('Suno task relay on %s', (dialect) => {
   let channelId: number;
 
   const aliceBalances = () => balances(server, alice.userId!, aliceKey);
-  const poll = () => pollTasksOnce(server.ctx, POLL);
+  const poll = () => pollTasksOnce(server.ctx, TASK_POLL);
   const music = async (prompt: string, extra: Record<string, unknown> = {}) => {
     const answer = await call(server, 'POST', '/suno/submit/music', aliceKey, { prompt, tags: 'pop', ...extra });
     expect(answer.json.code).toBe('success');
@@ -63,24 +55,11 @@ describe.each(dialects)('Suno task relay on %s', (dialect) => {
   };
 
   beforeAll(async () => {
-    mock = await startMockUpstream();
-    server = await startTestServer(dialect);
-    root = await setupAndLogin(server.baseUrl);
-    channelId = await addChannel(root, {
+    ({ server, mock, root, alice, bob, aliceKey, bobKey, channelId } = await startTaskRelayWorld(dialect, {
       type: 36,
       key: 'suno-upstream-key',
-      base_url: mock.baseUrl,
       models: 'suno_music,suno_lyrics',
-    });
-    alice = await signedInUser(server.baseUrl, server.ctx.repos, 'alice');
-    bob = await signedInUser(server.baseUrl, server.ctx.repos, 'bob');
-    await server.ctx.db.kysely
-      .updateTable('users')
-      .set({ quota: START_QUOTA })
-      .where('id', '!=', root.userId!)
-      .execute();
-    aliceKey = await addToken(alice, { remain_quota: START_QUOTA });
-    bobKey = await addToken(bob, { remain_quota: START_QUOTA });
+    }));
   });
   afterAll(async () => {
     await server?.close();
