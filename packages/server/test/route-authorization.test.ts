@@ -1,0 +1,402 @@
+import { Role } from '@gateway/shared';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { type ApiClient, setupAndLogin, signedInUser } from './helpers/client.js';
+import { addToken } from './helpers/relay.js';
+import { startTestServer, type TestServer } from './helpers/server.js';
+
+/**
+ * Every route the app registers, seen through Fastify's `onRoute` hook. `buildApp` creates its own instance, so the
+ * hook is attached the moment the instance is made: wrapping the factory observes registration without changing
+ * how anything behaves.
+ */
+const registered = vi.hoisted(() => [] as Array<{ method: string; url: string }>);
+vi.mock('fastify', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('fastify')>();
+  const observed = ((options: Parameters<typeof actual.default>[0]) => {
+    const app = actual.default(options);
+    app.addHook('onRoute', (route) => {
+      for (const method of [route.method].flat()) registered.push({ method, url: route.url });
+    });
+    return app;
+  }) as typeof actual.default;
+  return { ...actual, default: observed };
+});
+
+/**
+ * Who may call what. public: anyone; user / admin / root: the console session (or a system access token) with at
+ * least that role; relay-token: an API key (`sk-…`); webhook-callback: anyone, but only a correctly signed report
+ * does anything; not-implemented: the OpenAI routes the gateway answers with an explicit 501.
+ * A route missing here fails the first test: whoever adds a route decides, in this table, who may call it.
+ */
+type Access = 'public' | 'user' | 'admin' | 'root' | 'relay-token' | 'webhook-callback' | 'not-implemented';
+
+const MIDJOURNEY_RELAY = [
+  'POST /mj/submit/imagine',
+  'POST /mj/submit/change',
+  'POST /mj/submit/simple-change',
+  'POST /mj/submit/shorten',
+  'POST /mj/submit/describe',
+  'POST /mj/submit/blend',
+  'POST /mj/submit/action',
+  'POST /mj/submit/modal',
+  'POST /mj/submit/edits',
+  'POST /mj/submit/video',
+  'POST /mj/submit/upload-discord-images',
+  'POST /mj/insight-face/swap',
+  'POST /mj/task/list-by-condition',
+  'GET /mj/task/:id/fetch',
+  'GET /mj/task/:id/image-seed',
+];
+
+const ROUTE_ACCESS: Record<string, Access> = {
+  // Site state, first run, public texts and prices
+  'GET /api/status': 'public',
+  'GET /api/setup': 'public',
+  'POST /api/setup': 'public',
+  'GET /api/pricing': 'public',
+  'GET /api/notice': 'public',
+  'GET /api/about': 'public',
+  'GET /api/home_page_content': 'public',
+  // Signing in, registering, recovering an account
+  'POST /api/user/login': 'public',
+  'GET /api/user/logout': 'public',
+  'POST /api/user/register': 'public',
+  'POST /api/user/reset': 'public',
+  'GET /api/reset_password': 'public',
+  'GET /api/verification': 'public',
+  'GET /api/oauth/state': 'public',
+  'GET /api/oauth/github': 'public',
+  'GET /api/oauth/github/authorize': 'public',
+  'GET /api/oauth/oidc': 'public',
+  'GET /api/oauth/oidc/authorize': 'public',
+  'GET /api/oauth/linuxdo': 'public',
+  'GET /api/oauth/linuxdo/authorize': 'public',
+  'GET /api/oauth/wechat': 'public',
+  'GET /api/oauth/telegram/login': 'public',
+  // Payment gateway callbacks
+  'GET /api/user/epay/notify': 'webhook-callback',
+  'POST /api/user/epay/notify': 'webhook-callback',
+  'GET /api/user/epay/return': 'webhook-callback',
+  'POST /api/user/epay/return': 'webhook-callback',
+  // The signed-in person's own things
+  'GET /api/user/self': 'user',
+  'PUT /api/user/self': 'user',
+  'DELETE /api/user/self': 'user',
+  'GET /api/user/self/groups': 'user',
+  'PUT /api/user/setting': 'user',
+  'GET /api/user/models': 'user',
+  'GET /api/user/token': 'user',
+  'GET /api/user/aff': 'user',
+  'POST /api/user/aff_transfer': 'user',
+  'POST /api/user/topup': 'user',
+  'GET /api/user/topup/self': 'user',
+  'GET /api/user/topup/info': 'user',
+  'POST /api/user/amount': 'user',
+  'POST /api/user/pay': 'user',
+  'GET /api/oauth/email/bind': 'user',
+  'POST /api/oauth/email/bind': 'user',
+  'GET /api/oauth/wechat/bind': 'user',
+  'POST /api/oauth/wechat/bind': 'user',
+  'GET /api/oauth/telegram/bind': 'user',
+  'GET /api/token/': 'user',
+  'POST /api/token/': 'user',
+  'PUT /api/token/': 'user',
+  'GET /api/token/search': 'user',
+  'POST /api/token/batch': 'user',
+  'GET /api/token/:id': 'user',
+  'DELETE /api/token/:id': 'user',
+  'GET /api/log/self/': 'user',
+  'GET /api/log/self/stat': 'user',
+  'GET /api/mj/self': 'user',
+  'GET /api/task/self': 'user',
+  'GET /api/data/self': 'user',
+  'GET /api/models': 'user',
+  'POST /pg/chat/completions': 'user',
+  // Administration
+  'GET /api/user/': 'admin',
+  'POST /api/user/': 'admin',
+  'PUT /api/user/': 'admin',
+  'GET /api/user/search': 'admin',
+  'POST /api/user/manage': 'admin',
+  'GET /api/user/:id': 'admin',
+  'GET /api/group/': 'admin',
+  'POST /api/oauth/oidc/discovery': 'admin',
+  'GET /api/log/': 'admin',
+  'DELETE /api/log/': 'admin',
+  'GET /api/log/stat': 'admin',
+  'GET /api/mj/': 'admin',
+  'GET /api/task/': 'admin',
+  'GET /api/data/': 'admin',
+  'GET /api/redemption/': 'admin',
+  'POST /api/redemption/': 'admin',
+  'PUT /api/redemption/': 'admin',
+  'GET /api/redemption/search': 'admin',
+  'GET /api/redemption/:id': 'admin',
+  'DELETE /api/redemption/:id': 'admin',
+  'GET /api/channel/': 'admin',
+  'POST /api/channel/': 'admin',
+  'PUT /api/channel/': 'admin',
+  'GET /api/channel/search': 'admin',
+  'GET /api/channel/models': 'admin',
+  'GET /api/channel/models_enabled': 'admin',
+  'GET /api/channel/:id': 'admin',
+  'DELETE /api/channel/:id': 'admin',
+  'DELETE /api/channel/disabled': 'admin',
+  'POST /api/channel/batch': 'admin',
+  'POST /api/channel/copy/:id': 'admin',
+  'POST /api/channel/fix': 'admin',
+  'GET /api/channel/test': 'admin',
+  'GET /api/channel/test/progress': 'admin',
+  'GET /api/channel/test/:id': 'admin',
+  'GET /api/channel/update_balance': 'admin',
+  'GET /api/channel/update_balance/:id': 'admin',
+  'GET /api/channel/fetch_models/:id': 'admin',
+  'POST /api/channel/fetch_models': 'admin',
+  'POST /api/channel/tag/enabled': 'admin',
+  'POST /api/channel/tag/disabled': 'admin',
+  'PUT /api/channel/tag': 'admin',
+  'POST /api/channel/batch/tag': 'admin',
+  // Options are root-only in the family (reference §1.3)
+  'GET /api/option/': 'root',
+  'PUT /api/option/': 'root',
+  'POST /api/option/rest_model_ratio': 'root',
+  // The relay
+  'POST /v1/chat/completions': 'relay-token',
+  'POST /v1/completions': 'relay-token',
+  'POST /v1/embeddings': 'relay-token',
+  'POST /v1/moderations': 'relay-token',
+  'POST /v1/images/generations': 'relay-token',
+  'POST /v1/rerank': 'relay-token',
+  'POST /v1/responses': 'relay-token',
+  'POST /v1/messages': 'relay-token',
+  'POST /v1/audio/speech': 'relay-token',
+  'POST /v1/audio/transcriptions': 'relay-token',
+  'POST /v1/audio/translations': 'relay-token',
+  'GET /v1/models': 'relay-token',
+  'GET /v1/models/:model': 'relay-token',
+  'POST /v1/models/:target': 'relay-token',
+  'GET /v1beta/models': 'relay-token',
+  'POST /v1beta/models/:target': 'relay-token',
+  'GET /dashboard/billing/subscription': 'relay-token',
+  'GET /dashboard/billing/usage': 'relay-token',
+  'GET /v1/dashboard/billing/subscription': 'relay-token',
+  'GET /v1/dashboard/billing/usage': 'relay-token',
+  ...Object.fromEntries(MIDJOURNEY_RELAY.map((route) => [route, 'relay-token'])),
+  ...Object.fromEntries(MIDJOURNEY_RELAY.map((route) => [route.replace(' /mj/', ' /:mode/mj/'), 'relay-token'])),
+  // Finished drawings are fetched by <img> tags, which send no key (family behaviour).
+  'GET /mj/image/:id': 'public',
+  'GET /:mode/mj/image/:id': 'public',
+  'POST /suno/submit/:action': 'relay-token',
+  'POST /suno/fetch': 'relay-token',
+  'GET /suno/fetch/:id': 'relay-token',
+  'POST /v1/images/variations': 'not-implemented',
+  'GET /v1/files': 'not-implemented',
+  'POST /v1/files': 'not-implemented',
+  'GET /v1/files/*': 'not-implemented',
+  'POST /v1/files/*': 'not-implemented',
+  'DELETE /v1/files/*': 'not-implemented',
+  'GET /v1/fine-tunes': 'not-implemented',
+  'POST /v1/fine-tunes': 'not-implemented',
+  'GET /v1/fine-tunes/*': 'not-implemented',
+  'POST /v1/fine-tunes/*': 'not-implemented',
+  'DELETE /v1/fine-tunes/*': 'not-implemented',
+  'GET /v1/fine_tuning/jobs': 'not-implemented',
+  'POST /v1/fine_tuning/jobs': 'not-implemented',
+  'GET /v1/fine_tuning/jobs/*': 'not-implemented',
+  'POST /v1/fine_tuning/jobs/*': 'not-implemented',
+  'DELETE /v1/models/:model': 'not-implemented',
+};
+
+/**
+ * Root-only routes an admin can still use today. Option routes are guarded as admin in `api/option.ts` (the spec's
+ * console shows the settings to admins; the family's server allows only root). Reported, not fixed here: that file
+ * belongs to the settings work. `it.fails` keeps the finding visible: once the guard is root these tests "fail" and
+ * the entries must be removed.
+ */
+const KNOWN_ADMIN_ON_ROOT = new Set(['GET /api/option/', 'PUT /api/option/', 'POST /api/option/rest_model_ratio']);
+
+/** A path that reaches the route: ids that exist nowhere, so nothing real is touched by an allowed call. */
+function concrete(url: string): string {
+  return url
+    .replace(':target', 'gemini-2.0-flash:generateContent')
+    .replace(':model', 'gpt-4o')
+    .replace(':mode', 'fast')
+    .replace(':action', 'music')
+    .replace(':id', '999999')
+    .replace('*', 'file-1');
+}
+
+const RELAY_PREFIXES = ['/v1/', '/v1beta/', '/pg/', '/dashboard/', '/mj/', '/suno/', '/:mode/'];
+const isRelay = (url: string) => RELAY_PREFIXES.some((prefix) => url.startsWith(prefix));
+
+interface Answer {
+  status: number;
+  body: Record<string, unknown>;
+  text: string;
+}
+
+async function send(server: TestServer, key: string, headers: Record<string, string> = {}): Promise<Answer> {
+  const [method = 'GET', url = '/'] = key.split(' ');
+  const withBody = method === 'POST' || method === 'PUT';
+  const response = await fetch(`${server.baseUrl}${concrete(url)}`, {
+    method,
+    redirect: 'manual',
+    headers: { 'accept-language': 'en', ...(withBody ? { 'content-type': 'application/json' } : {}), ...headers },
+    body: withBody ? '{}' : undefined,
+  });
+  const text = await response.text();
+  let body: Record<string, unknown> = {};
+  try {
+    body = text ? (JSON.parse(text) as Record<string, unknown>) : {};
+  } catch {
+    body = {};
+  }
+  return { status: response.status, body, text };
+}
+
+/** The console's own headers for a signed-in client: its cookie and the matching New-Api-User. */
+const as = (client: ApiClient) => ({ cookie: client.sessionCookie, 'new-api-user': String(client.userId) });
+
+/** The refusal in the caller's format: the envelope on /api, each SDK's error shape on the relay. */
+function expectRefusal(route: string, answer: Answer, status: 401 | 403): void {
+  const url = route.split(' ')[1]!;
+  expect(answer.status, route).toBe(status);
+  if (!isRelay(url)) {
+    expect(answer.body, route).toMatchObject({ success: false, message: expect.any(String) });
+    expect(answer.body, route).not.toHaveProperty('data');
+    return;
+  }
+  if (url.startsWith('/v1/messages')) {
+    expect(answer.body, route).toMatchObject({ type: 'error', error: { message: expect.any(String) } });
+  } else if (url.includes(':target') || url.startsWith('/v1beta/')) {
+    expect(answer.body, route).toMatchObject({ error: { code: status, message: expect.any(String) } });
+  } else {
+    expect(answer.body, route).toMatchObject({ error: { message: expect.any(String), type: expect.any(String) } });
+  }
+}
+
+const routesOf = (access: Access) =>
+  Object.entries(ROUTE_ACCESS)
+    .filter(([, level]) => level === access)
+    .map(([route]) => route);
+const USER_ROUTES = routesOf('user');
+const ADMIN_ROUTES = routesOf('admin');
+const ROOT_ROUTES = routesOf('root');
+const GUARDED = [...USER_ROUTES, ...ADMIN_ROUTES, ...ROOT_ROUTES];
+const RELAY_ROUTES = routesOf('relay-token');
+
+describe('every route answers its guard first', () => {
+  let server: TestServer;
+  let root: ApiClient;
+  let admin: ApiClient;
+  let common: ApiClient;
+  let commonKey: string;
+  let commonAccessToken: string;
+
+  beforeAll(async () => {
+    server = await startTestServer('sqlite');
+    root = await setupAndLogin(server.baseUrl);
+    admin = await signedInUser(server.baseUrl, server.ctx.repos, 'opsadmin');
+    await server.ctx.repos.users.update(admin.userId!, { role: Role.Admin });
+    common = await signedInUser(server.baseUrl, server.ctx.repos, 'plainuser');
+    commonKey = await addToken(common, { name: 'probe', unlimited_quota: true });
+    commonAccessToken = (await common.get<string>('/api/user/token')).data;
+  });
+  afterAll(async () => server?.close());
+
+  it('has every registered route in the access table, and nothing in the table that is not registered', () => {
+    const seen = new Set(registered.map(({ method, url }) => `${method} ${url}`));
+    // Fastify adds a HEAD twin to every GET: it runs the same guard, checked below.
+    const routes = [...seen].filter((route) => !route.startsWith('HEAD ') || !seen.has(route.replace('HEAD', 'GET')));
+    const unclassified = routes.filter((route) => !(route in ROUTE_ACCESS));
+    expect(unclassified, 'unclassified route: add it to ROUTE_ACCESS with who may call it').toEqual([]);
+    const stale = Object.keys(ROUTE_ACCESS).filter((route) => !seen.has(route));
+    expect(stale, 'ROUTE_ACCESS names routes the app does not register').toEqual([]);
+  });
+
+  it('refuses anonymous callers on every user, admin and root route with 401, HEAD included', async () => {
+    for (const route of GUARDED) {
+      expectRefusal(route, await send(server, route), 401);
+      if (route.startsWith('GET ')) expect((await send(server, route.replace('GET', 'HEAD'))).status, route).toBe(401);
+    }
+  });
+
+  it('refuses a forged session, an unknown access token and an API key on every guarded route with 401', async () => {
+    for (const route of GUARDED) {
+      expectRefusal(route, await send(server, route, { cookie: 'session=forged.value', 'new-api-user': '1' }), 401);
+      expectRefusal(route, await send(server, route, { authorization: 'x'.repeat(32), 'new-api-user': '1' }), 401);
+      const withKey = { authorization: `Bearer ${commonKey}`, 'new-api-user': String(common.userId) };
+      expectRefusal(route, await send(server, route, withKey), 401);
+    }
+  });
+
+  it('refuses a session whose New-Api-User names someone else with 401', async () => {
+    for (const route of GUARDED) {
+      expectRefusal(route, await send(server, route, { ...as(common), 'new-api-user': String(root.userId) }), 401);
+    }
+  });
+
+  it('refuses an ordinary user on every admin and root route with 403, by cookie and by access token', async () => {
+    for (const route of [...ADMIN_ROUTES, ...ROOT_ROUTES]) {
+      expectRefusal(route, await send(server, route, as(common)), 403);
+      const viaToken = { authorization: commonAccessToken, 'new-api-user': String(common.userId) };
+      expectRefusal(route, await send(server, route, viaToken), 403);
+    }
+  });
+
+  for (const route of ROOT_ROUTES) {
+    (KNOWN_ADMIN_ON_ROOT.has(route) ? it.fails : it)(
+      `refuses an admin on the root-only ${route} with 403`,
+      async () => {
+        expectRefusal(route, await send(server, route, as(admin)), 403);
+      },
+    );
+  }
+
+  it('refuses every relay route without a key, or with an unknown one, with 401 in the caller’s error shape', async () => {
+    for (const route of RELAY_ROUTES) {
+      expectRefusal(route, await send(server, route), 401);
+      expectRefusal(route, await send(server, route, { authorization: 'Bearer sk-not-a-real-key' }), 401);
+      // A console session is not an API key.
+      expectRefusal(route, await send(server, route, as(root)), 401);
+    }
+  });
+
+  it('answers the routes it does not implement with 501 in the OpenAI shape', async () => {
+    for (const route of routesOf('not-implemented')) {
+      const answer = await send(server, route);
+      expect(answer.status, route).toBe(501);
+      expect(answer.body, route).toMatchObject({ error: { message: expect.any(String), code: 'api_not_implemented' } });
+    }
+  });
+
+  it('does nothing on an unsigned payment report', async () => {
+    for (const route of routesOf('webhook-callback')) {
+      const answer = await send(server, route);
+      if (route.includes('/notify')) expect(answer.text, route).toBe('fail');
+      else expect([answer.status, answer.text], route).toEqual([302, '']);
+    }
+    const redirect = await fetch(`${server.baseUrl}/api/user/epay/return`, { redirect: 'manual' });
+    expect(redirect.headers.get('location')).toBe('/topup?pay=fail');
+  });
+
+  it('lets anyone reach the public routes', async () => {
+    for (const route of routesOf('public')) {
+      const answer = await send(server, route);
+      expect([401, 403], route).not.toContain(answer.status);
+    }
+  });
+
+  // The other direction: the table is not stricter than the server, so each level is exactly the one enforced.
+  it('lets the lowest allowed role through every guarded route', async () => {
+    const reach = async (route: string, client: ApiClient) => {
+      const answer = await send(server, route, as(client));
+      expect([401, 403], `${route}: ${answer.text}`).not.toContain(answer.status);
+    };
+    for (const route of ADMIN_ROUTES) await reach(route, admin);
+    for (const route of ROOT_ROUTES) await reach(route, root);
+    // Deleting one's own account goes last: every other user route is tried while the account still exists.
+    const ordered = [...USER_ROUTES.filter((route) => route !== 'DELETE /api/user/self'), 'DELETE /api/user/self'];
+    for (const route of ordered) await reach(route, common);
+  });
+});
