@@ -1,6 +1,6 @@
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
-import { bucketStart, bucketsBetween, chartData, tableRows, toCsv, totalsOf } from './aggregate';
+import { bucketStart, bucketsBetween, chartData, fitGranularity, tableRows, toCsv, totalsOf } from './aggregate';
 import type { QuotaDataRow } from './types';
 
 // Local times, so the test holds in any time zone (buckets follow the viewer's clock).
@@ -26,6 +26,14 @@ describe('time buckets', () => {
     // A Sunday belongs to the week that began the Monday before.
     expect(bucketStart(at('2026-01-11T23:00:00'), 'week')).toBe(at('2026-01-05T00:00:00'));
     expect(bucketStart(at('2026-01-12T00:00:00'), 'week')).toBe(at('2026-01-12T00:00:00'));
+  });
+
+  it('draws a long range coarser instead of thousands of hours', () => {
+    const start = at('2026-01-01T00:00:00');
+    expect(fitGranularity('hour', start, start + 30 * 86_400)).toBe('hour');
+    expect(fitGranularity('hour', start, start + 90 * 86_400)).toBe('day');
+    expect(fitGranularity('week', start, start + 86_400)).toBe('week');
+    expect(fitGranularity('day', start, start + 3000 * 86_400)).toBe('week');
   });
 
   it('lists every bucket of a range, quiet ones included', () => {

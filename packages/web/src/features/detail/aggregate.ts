@@ -17,8 +17,22 @@ function nextBucket(start: number, granularity: Granularity): number {
   return dayjs.unix(start).add(1, unit).unix();
 }
 
+/** More buckets than this would make an unreadable chart (and a slow one): a long range is drawn coarser. */
+export const MAX_BUCKETS = 2000;
+
+const BUCKET_SECONDS: Record<Granularity, number> = { hour: 3600, day: 86_400, week: 7 * 86_400 };
+
+/** The chosen granularity, or the next coarser one that keeps the range within MAX_BUCKETS. */
+export function fitGranularity(wanted: Granularity, start: number, end: number): Granularity {
+  const order: Granularity[] = ['hour', 'day', 'week'];
+  for (const granularity of order.slice(order.indexOf(wanted))) {
+    if ((end - start) / BUCKET_SECONDS[granularity] < MAX_BUCKETS) return granularity;
+  }
+  return 'week';
+}
+
 /** Every bucket from the range's start to its end, so quiet hours show as gaps instead of vanishing. */
-export function bucketsBetween(start: number, end: number, granularity: Granularity, limit = 2000): number[] {
+export function bucketsBetween(start: number, end: number, granularity: Granularity, limit = MAX_BUCKETS): number[] {
   const buckets: number[] = [];
   for (let at = bucketStart(start, granularity); at <= end && buckets.length < limit; at = nextBucket(at, granularity))
     buckets.push(at);

@@ -6,7 +6,7 @@ import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSessionUser } from '../../../lib/session';
 import { usePublicStatus } from '../../status/api/use-status';
-import { chartData, tableRows, totalsOf } from '../aggregate';
+import { chartData, fitGranularity, tableRows, totalsOf } from '../aggregate';
 import { useQuotaData } from '../api/use-quota-data';
 import { DetailCharts } from '../components/detail-charts';
 import { DetailFilters, type DetailFilterValues } from '../components/detail-filters';
@@ -38,12 +38,13 @@ export default function DetailPage() {
   const [query, setQuery] = useState<DetailQuery>(() => toQuery(initial));
   const [chosenGranularity, setGranularity] = useState<Granularity | null>(null);
   // Until the user picks one, the operator's default (which may arrive with the status after the first paint).
-  const granularity =
+  const wanted =
     chosenGranularity ?? (isGranularity(status.data_export_default_time) ? status.data_export_default_time : 'hour');
 
   const data = useQuotaData(query, admin, exportEnabled);
   const rows = data.data?.rows;
   const shown = data.data?.query ?? query;
+  const granularity = fitGranularity(wanted, shown.start, shown.end);
   const totals = useMemo(() => (rows ? totalsOf(rows, shown.start, shown.end) : null), [rows, shown]);
   const charts = useMemo(
     () => (rows ? chartData(rows, shown.start, shown.end, granularity) : null),
@@ -138,7 +139,7 @@ export default function DetailPage() {
             <DetailFilters
               initial={initial}
               admin={admin}
-              granularity={granularity}
+              granularity={wanted}
               onGranularity={setGranularity}
               searching={data.isFetching && !data.isPending}
               onApply={(values) => setQuery(toQuery(values))}
@@ -146,6 +147,13 @@ export default function DetailPage() {
           </Card>
         )}
         {data.isError && rows && <Alert type="error" showIcon title={(data.error as Error).message} />}
+        {exportEnabled && granularity !== wanted && (
+          <Alert
+            type="info"
+            showIcon
+            title={t('detail.coarsened', { granularity: t(`detail.granularity_${granularity}`) })}
+          />
+        )}
         {body}
       </Flex>
     </div>
