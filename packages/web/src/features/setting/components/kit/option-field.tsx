@@ -107,11 +107,14 @@ export function OptionField({ field, disabled = false }: { field: FieldSpec; dis
       valuePropName={field.kind === 'switch' && !field.input && !field.confirmOff ? 'checked' : 'value'}
       rules={rules}
       noStyle={Boolean(field.addon)}
+      // On a phone a bare switch sits on its label's line instead of below it (see setting.css).
+      className={field.kind === 'switch' && !field.help ? 'setting-switch-item' : undefined}
     >
       {inputFor(field, disabled, t('setting.secret_placeholder'))}
     </Form.Item>
   );
-  const span = field.wide ? { xs: 24 } : field.kind === 'switch' ? { xs: 24, sm: 12, lg: 8 } : { xs: 24, md: 12 };
+  // One two-column grid for every kind, so a switch and a number share a row evenly.
+  const span = field.wide ? { xs: 24 } : field.kind === 'switch' ? { xs: 24, sm: 12 } : { xs: 24, md: 12 };
   return (
     <Col {...span}>
       {field.addon ? (
