@@ -36,8 +36,9 @@ export async function userAdminRoutes(app: FastifyInstance, ctx: AppContext): Pr
     if (!user) throw new ApiFailure('user_not_found');
     return user;
   };
+  // Root may edit itself; an admin editing itself here could raise its own quota or change its own group.
   const assertBelow = (actor: UserRow, target: UserRow) => {
-    if (target.role >= actor.role && actor.id !== target.id) throw new ApiFailure('user_same_or_higher');
+    if (target.role >= actor.role && actor.role < Role.Root) throw new ApiFailure('user_same_or_higher');
   };
   /** The relay caches users and balances: a change here must reach it before the next request. */
   const forget = async (id: number, quotaChanged: boolean) => {
