@@ -59,3 +59,41 @@ export async function pollInBatches<Row extends PollableRow>(
   }
   return outcome;
 }
+
+/** A string field of an upstream's task JSON, or '' when it is missing or not a string. */
+export const str = (value: unknown) => (typeof value === 'string' ? value : '');
+/** A number field of an upstream's task JSON, or 0 when it is missing or not a finite number. */
+export const num = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : 0);
+
+/**
+ * Applies one channel's answer about its rows: each reported task that matches a row we asked about either fails
+ * (refunded once, by `fail`) or moves the row forward; tasks we did not ask about are ignored.
+ */
+export async function applyUpstreamTasks<Row, Task, Changes>(
+  rows: Row[],
+  tasks: Task[],
+  step: {
+    rowId(row: Row): string;
+    taskId(task: Task): string;
+    changes(row: Row, task: Task): Changes;
+    /** Why the task failed, or null while it is still going (or done). */
+    failure(task: Task, changes: Changes): string | null;
+    fail(row: Row, reason: string, changes: Changes): Promise<boolean>;
+    advance(row: Row, changes: Changes): Promise<boolean>;
+  },
+): Promise<PollOutcome> {
+  const byId = new Map(rows.map((row) => [step.rowId(row), row]));
+  const outcome: PollOutcome = { updated: 0, failed: 0 };
+  for (const task of tasks) {
+    const row = byId.get(step.taskId(task));
+    if (!row) continue;
+    const changes = step.changes(row, task);
+    const reason = step.failure(task, changes);
+    if (reason !== null) {
+      if (await step.fail(row, reason, changes)) outcome.failed++;
+    } else if (await step.advance(row, changes)) {
+      outcome.updated++;
+    }
+  }
+  return outcome;
+}

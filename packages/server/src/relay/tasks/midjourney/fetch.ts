@@ -5,18 +5,15 @@ import type { AppContext } from '../../../context.js';
 import type { MidjourneyRow } from '../../../db/schema.js';
 import { languageOf } from '../../../http/envelope.js';
 import { isPublicAddress } from '../../../services/outbound.js';
-import { authenticateRelay } from '../../auth.js';
 import { RelayError } from '../../errors.js';
 import { sendUpstream } from '../../send.js';
+import { lookupIds, openTaskRequest } from '../task-request.js';
 import { callTaskUpstream, joinUrl } from '../upstream.js';
 import { sendMjError } from './reply.js';
 import { midjourneyStore } from './store.js';
 import { imageUrlFor, midjourneyDto } from './view.js';
 
 const IMAGE_TIMEOUT_MS = 60_000;
-
-// One lookup answers at most this many ids (the family's TASK_QUERY_LIMIT default), so a huge list cannot stall it.
-const MAX_IDS = 1000;
 
 /** Where links to this gateway should point: ServerAddress, else the address the caller used. */
 function gatewayBase(ctx: AppContext, request: FastifyRequest): string {
@@ -33,10 +30,7 @@ function dtoFor(ctx: AppContext, request: FastifyRequest, row: MidjourneyRow) {
 export function midjourneyFetchHandler(ctx: AppContext) {
   const store = midjourneyStore(ctx.db);
   return async (request: FastifyRequest<{ Params: { id: string } }>, reply: FastifyReply) => {
-    const lang = languageOf(request);
-    const requestId = String(request.id);
-    reply.header('X-Oneapi-Request-Id', requestId);
-    const caller = await authenticateRelay(ctx, request, lang);
+    const { lang, requestId, caller } = await openTaskRequest(ctx, request, reply);
     const row = await store.findForUser(caller.user.id, request.params.id);
     if (!row) {
       return sendMjError(reply, RelayError.of(404, lang, 'task_not_found', undefined, 'task_not_found'), requestId);
@@ -49,19 +43,10 @@ export function midjourneyFetchHandler(ctx: AppContext) {
 export function midjourneyListByConditionHandler(ctx: AppContext) {
   const store = midjourneyStore(ctx.db);
   return async (request: FastifyRequest, reply: FastifyReply) => {
-    const lang = languageOf(request);
-    const requestId = String(request.id);
-    reply.header('X-Oneapi-Request-Id', requestId);
-    const caller = await authenticateRelay(ctx, request, lang);
-    const ids = (request.body as { ids?: unknown } | null)?.ids;
-    if (ids !== undefined && (!Array.isArray(ids) || ids.some((id) => typeof id !== 'string'))) {
-      return sendMjError(
-        reply,
-        RelayError.of(400, lang, 'relay_body_invalid', { reason: 'ids must be a list of strings' }, 'invalid_request'),
-        requestId,
-      );
-    }
-    const rows = await store.findManyForUser(caller.user.id, ((ids as string[] | undefined) ?? []).slice(0, MAX_IDS));
+    const { lang, requestId, caller } = await openTaskRequest(ctx, request, reply);
+    const ids = lookupIds(request.body, lang);
+    if (ids instanceof RelayError) return sendMjError(reply, ids, requestId);
+    const rows = await store.findManyForUser(caller.user.id, ids);
     return rows.map((row) => dtoFor(ctx, request, row));
   };
 }
@@ -73,10 +58,7 @@ export function midjourneyListByConditionHandler(ctx: AppContext) {
 export function midjourneyImageSeedHandler(ctx: AppContext) {
   const store = midjourneyStore(ctx.db);
   return async (request: FastifyRequest<{ Params: { id: string } }>, reply: FastifyReply) => {
-    const lang = languageOf(request);
-    const requestId = String(request.id);
-    reply.header('X-Oneapi-Request-Id', requestId);
-    const caller = await authenticateRelay(ctx, request, lang);
+    const { lang, requestId, caller } = await openTaskRequest(ctx, request, reply);
     const row = await store.findForUser(caller.user.id, request.params.id);
     if (!row) {
       return sendMjError(reply, RelayError.of(404, lang, 'task_not_found', undefined, 'task_not_found'), requestId);

@@ -3,7 +3,7 @@ import type { CachedChannel } from '../../../cache/channel-cache.js';
 import type { AppContext } from '../../../context.js';
 import type { MidjourneyRow, MidjourneysTable } from '../../../db/schema.js';
 import { failAndRefund, readPayer } from '../billing.js';
-import { type PollOutcome, type PollSettings, pollInBatches } from '../poll-batches.js';
+import { applyUpstreamTasks, num, type PollOutcome, type PollSettings, pollInBatches, str } from '../poll-batches.js';
 import { callTaskUpstream, joinUrl } from '../upstream.js';
 import { midjourneyStore } from './store.js';
 
@@ -25,9 +25,6 @@ interface UpstreamTask {
   buttons?: unknown;
   properties?: unknown;
 }
-
-const str = (value: unknown) => (typeof value === 'string' ? value : '');
-const num = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : 0);
 
 /** The row's new columns from the upstream's view of the task; the payer in properties is kept. */
 function changesFrom(row: MidjourneyRow, task: UpstreamTask): Updateable<MidjourneysTable> {
@@ -97,19 +94,14 @@ export async function pollMidjourneyTasks(ctx: AppContext, settings: PollSetting
     );
     if (answer.status !== 200 || !Array.isArray(answer.json))
       throw new Error(`list-by-condition: HTTP ${answer.status}`);
-    const byId = new Map(list.map((row) => [row.mj_id, row]));
-    const outcome: PollOutcome = { updated: 0, failed: 0 };
-    for (const task of answer.json as UpstreamTask[]) {
-      const row = byId.get(str(task?.id));
-      if (!row) continue;
-      const changes = changesFrom(row, task);
-      if (isFailed(task)) {
-        if (await fail(row, str(task.failReason) || str(task.status), changes)) outcome.failed++;
-      } else if (await store.advance(row.id, changes)) {
-        outcome.updated++;
-      }
-    }
-    return outcome;
+    return applyUpstreamTasks(list, answer.json as UpstreamTask[], {
+      rowId: (row) => row.mj_id,
+      taskId: (task) => str(task?.id),
+      changes: changesFrom,
+      failure: (task) => (isFailed(task) ? str(task.failReason) || str(task.status) : null),
+      fail: (row, reason, changes) => fail(row, reason, changes),
+      advance: (row, changes) => store.advance(row.id, changes),
+    });
   };
 
   return pollInBatches(ctx, rows, {

@@ -1,11 +1,10 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../../context.js';
 import type { NewMidjourney } from '../../../db/schema.js';
-import { languageOf } from '../../../http/envelope.js';
-import { authenticateRelay } from '../../auth.js';
 import { RelayError } from '../../errors.js';
 import { type Billing, refund, reserveQuota } from '../../reserve.js';
 import { chargeTask, payerOf } from '../billing.js';
+import { openTaskRequest } from '../task-request.js';
 import { callTaskUpstream, joinUrl, submitWithRetry, TASK_SUBMIT_TIMEOUT_MS } from '../upstream.js';
 import { clearModeFlags, type MjBody, resolveAction, type SubmitKind } from './actions.js';
 import { isAcceptedCode, MJ_CODE, sendMjError } from './reply.js';
@@ -84,10 +83,7 @@ export function midjourneySubmitHandler(ctx: AppContext, kind: SubmitKind) {
   const store = midjourneyStore(ctx.db);
   return async (request: FastifyRequest, reply: FastifyReply) => {
     const startedAt = performance.now();
-    const lang = languageOf(request);
-    const requestId = String(request.id);
-    reply.header('X-Oneapi-Request-Id', requestId);
-    const caller = await authenticateRelay(ctx, request, lang);
+    const { lang, requestId, caller } = await openTaskRequest(ctx, request, reply);
     let billing: Billing | null = null;
     try {
       const body = request.body;

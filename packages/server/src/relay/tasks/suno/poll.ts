@@ -4,7 +4,7 @@ import type { AppContext } from '../../../context.js';
 import type { TaskRow, TasksTable } from '../../../db/schema.js';
 import { nowSeconds } from '../../../db/sql-helpers.js';
 import { failAndRefund, readPayer } from '../billing.js';
-import { type PollOutcome, type PollSettings, pollInBatches } from '../poll-batches.js';
+import { applyUpstreamTasks, num, type PollOutcome, type PollSettings, pollInBatches, str } from '../poll-batches.js';
 import { callTaskUpstream, joinUrl } from '../upstream.js';
 import { asyncTaskStore } from './store.js';
 import { SUNO_PLATFORM } from './submit.js';
@@ -19,9 +19,6 @@ interface UpstreamTask {
   progress?: unknown;
   data?: unknown;
 }
-
-const str = (value: unknown) => (typeof value === 'string' ? value : '');
-const num = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : 0);
 
 function changesFrom(row: TaskRow, task: UpstreamTask): Updateable<TasksTable> {
   const status = str(task.status) || row.status;
@@ -73,19 +70,14 @@ export async function pollSunoTasks(ctx: AppContext, settings: PollSettings): Pr
     if (answer.status !== 200 || body?.code !== 'success' || !Array.isArray(body.data)) {
       throw new Error(`suno fetch: HTTP ${answer.status}`);
     }
-    const byId = new Map(list.map((row) => [row.task_id, row]));
-    const outcome: PollOutcome = { updated: 0, failed: 0 };
-    for (const task of body.data as UpstreamTask[]) {
-      const row = byId.get(str(task?.task_id));
-      if (!row) continue;
-      const changes = changesFrom(row, task);
-      if (changes.status === 'FAILURE') {
-        if (await fail(row, str(task.fail_reason) || 'FAILURE', changes)) outcome.failed++;
-      } else if (await store.advance(row.id, changes)) {
-        outcome.updated++;
-      }
-    }
-    return outcome;
+    return applyUpstreamTasks(list, body.data as UpstreamTask[], {
+      rowId: (row) => row.task_id,
+      taskId: (task) => str(task?.task_id),
+      changes: changesFrom,
+      failure: (task, changes) => (changes.status === 'FAILURE' ? str(task.fail_reason) || 'FAILURE' : null),
+      fail: (row, reason, changes) => fail(row, reason, changes),
+      advance: (row, changes) => store.advance(row.id, changes),
+    });
   };
 
   return pollInBatches(ctx, rows, {

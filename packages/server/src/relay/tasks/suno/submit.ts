@@ -1,11 +1,10 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../../context.js';
 import { nowSeconds } from '../../../db/sql-helpers.js';
-import { languageOf } from '../../../http/envelope.js';
-import { authenticateRelay } from '../../auth.js';
 import { RelayError } from '../../errors.js';
 import { type Billing, refund, reserveQuota } from '../../reserve.js';
 import { chargeTask, payerOf } from '../billing.js';
+import { openTaskRequest } from '../task-request.js';
 import { callTaskUpstream, joinUrl, submitWithRetry, TASK_SUBMIT_TIMEOUT_MS } from '../upstream.js';
 import { sendSunoError } from './reply.js';
 import { asyncTaskStore } from './store.js';
@@ -36,10 +35,7 @@ export function sunoSubmitHandler(ctx: AppContext) {
   const store = asyncTaskStore(ctx.db);
   return async (request: FastifyRequest<{ Params: { action: string } }>, reply: FastifyReply) => {
     const startedAt = performance.now();
-    const lang = languageOf(request);
-    const requestId = String(request.id);
-    reply.header('X-Oneapi-Request-Id', requestId);
-    const caller = await authenticateRelay(ctx, request, lang);
+    const { lang, requestId, caller } = await openTaskRequest(ctx, request, reply);
     let billing: Billing | null = null;
     try {
       const action = request.params.action.toLowerCase();
