@@ -10,14 +10,13 @@ import { startTestServer, type TestServer } from './helpers/server.js';
  */
 describe('one user never reaches another user’s records', () => {
   let server: TestServer;
-  let root: ApiClient;
   let alice: ApiClient;
   let bob: ApiClient;
   const now = Math.floor(Date.now() / 1000);
 
   beforeAll(async () => {
     server = await startTestServer('sqlite');
-    root = await setupAndLogin(server.baseUrl);
+    await setupAndLogin(server.baseUrl);
     alice = await signedInUser(server.baseUrl, server.ctx.repos, 'alice');
     bob = await signedInUser(server.baseUrl, server.ctx.repos, 'bob');
     const repos = server.ctx.repos;
