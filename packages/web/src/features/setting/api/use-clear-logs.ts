@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
+import { logsQueryKey } from '../../log/api/use-logs';
 
 /** Deletes usage logs older than a moment (`DELETE /api/log/?target_timestamp=` in seconds) → how many. */
 export function useClearLogs() {
@@ -12,6 +13,6 @@ export function useClearLogs() {
       // The family answers a bare number; spec 000 §7 words it as data.count. Either works.
       return typeof data === 'number' ? data : (data?.count ?? 0);
     },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['logs'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: logsQueryKey }),
   });
 }
