@@ -1,27 +1,12 @@
 import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import { TokenStatus } from '@gateway/shared';
-import { Button, Card, Checkbox, Flex, Pagination, Popconfirm, Spin, Switch, Tag, Typography } from 'antd';
-import type { TablePaginationConfig } from 'antd/es/table';
-import type { Key, ReactNode } from 'react';
+import { Button, Card, Checkbox, Flex, Popconfirm, Switch, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { CardList } from '../../../components/list/card-list';
 import { useFormatQuota } from '../../status/use-format-quota';
 import type { Token } from '../types';
 import { ChatMenu } from './chat-menu';
-import { formatTime, KeyCell, STATUS_TAGS } from './token-table';
-
-interface TokenCardsProps {
-  tokens: Token[];
-  loading: boolean;
-  pagination: TablePaginationConfig;
-  selectedKeys: Key[];
-  onSelect: (keys: Key[], rows: Token[]) => void;
-  onToggleStatus: (token: Token) => void;
-  togglingId: number | undefined;
-  onCopy: (token: Token) => void;
-  onEdit: (token: Token) => void;
-  onDelete: (token: Token) => void;
-  empty: ReactNode;
-}
+import { formatTime, KeyCell, STATUS_TAGS, type TokenListProps } from './token-table';
 
 /** The token list on a phone: one card per token instead of a wide table. */
 export function TokenCards({
@@ -36,7 +21,7 @@ export function TokenCards({
   onEdit,
   onDelete,
   empty,
-}: TokenCardsProps) {
+}: TokenListProps) {
   const { t } = useTranslation();
   const formatQuota = useFormatQuota();
   const now = Date.now() / 1000;
@@ -47,87 +32,74 @@ export function TokenCards({
   };
 
   return (
-    <Spin spinning={loading}>
-      <Flex vertical gap={12} data-testid="token-table">
-        {tokens.length === 0 && <div className="token-cards-empty">{empty}</div>}
-        {tokens.map((token) => {
-          const tag = STATUS_TAGS[token.status] ?? { color: 'default', labelKey: 'token.status_unknown' };
-          const enabled = token.status === TokenStatus.Enabled;
-          return (
-            <Card key={token.id} size="small" className="token-card">
-              <Flex justify="space-between" align="center" gap={8}>
-                <Checkbox
-                  checked={selectedKeys.includes(token.id)}
-                  onChange={(event) => toggleSelected(token, event.target.checked)}
-                >
-                  <Typography.Text strong>{token.name}</Typography.Text>
-                </Checkbox>
-                <Flex align="center" gap={6}>
-                  <Tag color={tag.color} variant="filled" style={{ marginInlineEnd: 0 }}>
-                    {t(tag.labelKey)}
-                  </Tag>
-                  <Switch
-                    size="small"
-                    checked={enabled}
-                    loading={togglingId === token.id}
-                    onChange={() => onToggleStatus(token)}
-                    aria-label={enabled ? t('token.disable') : t('token.enable')}
-                  />
-                </Flex>
+    <CardList items={tokens} loading={loading} pagination={pagination} empty={empty} testId="token-table">
+      {(token) => {
+        const tag = STATUS_TAGS[token.status] ?? { color: 'default', labelKey: 'token.status_unknown' };
+        const enabled = token.status === TokenStatus.Enabled;
+        return (
+          <Card key={token.id} size="small" className="list-card">
+            <Flex justify="space-between" align="center" gap={8}>
+              <Checkbox
+                checked={selectedKeys.includes(token.id)}
+                onChange={(event) => toggleSelected(token, event.target.checked)}
+              >
+                <Typography.Text strong>{token.name}</Typography.Text>
+              </Checkbox>
+              <Flex align="center" gap={6}>
+                <Tag color={tag.color} variant="filled" style={{ marginInlineEnd: 0 }}>
+                  {t(tag.labelKey)}
+                </Tag>
+                <Switch
+                  size="small"
+                  checked={enabled}
+                  loading={togglingId === token.id}
+                  onChange={() => onToggleStatus(token)}
+                  aria-label={enabled ? t('token.disable') : t('token.enable')}
+                />
               </Flex>
-              <KeyCell tokenKey={token.key} onCopy={() => onCopy(token)} />
-              <dl className="token-card-facts">
-                <dt>{t('token.col_quota')}</dt>
-                <dd>
-                  {t('token.quota_used', { value: formatQuota(token.used_quota) })} ·{' '}
-                  {token.unlimited_quota
-                    ? t('token.quota_unlimited')
-                    : t('token.quota_remaining', { value: formatQuota(token.remain_quota) })}
-                </dd>
-                <dt>{t('token.col_group')}</dt>
-                <dd>{token.group || t('token.group_own_short')}</dd>
-                <dt>{t('token.col_expiry')}</dt>
-                <dd>
-                  {token.expired_time === -1 ? (
-                    t('token.expiry_never')
-                  ) : (
-                    <Typography.Text type={token.expired_time < now ? 'danger' : undefined}>
-                      {formatTime(token.expired_time)}
-                    </Typography.Text>
-                  )}
-                </dd>
-              </dl>
-              <Flex gap={6} justify="flex-end" wrap>
-                <ChatMenu tokenKey={token.key} />
-                <Button size="small" icon={<EditOutlined />} onClick={() => onEdit(token)}>
-                  {t('ui.edit')}
+            </Flex>
+            <KeyCell tokenKey={token.key} onCopy={() => onCopy(token)} />
+            <dl className="list-card-facts">
+              <dt>{t('token.col_quota')}</dt>
+              <dd>
+                {t('token.quota_used', { value: formatQuota(token.used_quota) })} ·{' '}
+                {token.unlimited_quota
+                  ? t('token.quota_unlimited')
+                  : t('token.quota_remaining', { value: formatQuota(token.remain_quota) })}
+              </dd>
+              <dt>{t('token.col_group')}</dt>
+              <dd>{token.group || t('token.group_own_short')}</dd>
+              <dt>{t('token.col_expiry')}</dt>
+              <dd>
+                {token.expired_time === -1 ? (
+                  t('token.expiry_never')
+                ) : (
+                  <Typography.Text type={token.expired_time < now ? 'danger' : undefined}>
+                    {formatTime(token.expired_time)}
+                  </Typography.Text>
+                )}
+              </dd>
+            </dl>
+            <Flex gap={6} justify="flex-end" wrap>
+              <ChatMenu tokenKey={token.key} />
+              <Button size="small" icon={<EditOutlined />} onClick={() => onEdit(token)}>
+                {t('ui.edit')}
+              </Button>
+              <Popconfirm
+                title={t('token.delete_confirm', { name: token.name })}
+                okText={t('ui.delete')}
+                okButtonProps={{ danger: true }}
+                cancelText={t('ui.cancel')}
+                onConfirm={() => onDelete(token)}
+              >
+                <Button size="small" danger icon={<DeleteOutlined />}>
+                  {t('ui.delete')}
                 </Button>
-                <Popconfirm
-                  title={t('token.delete_confirm', { name: token.name })}
-                  okText={t('ui.delete')}
-                  okButtonProps={{ danger: true }}
-                  cancelText={t('ui.cancel')}
-                  onConfirm={() => onDelete(token)}
-                >
-                  <Button size="small" danger icon={<DeleteOutlined />}>
-                    {t('ui.delete')}
-                  </Button>
-                </Popconfirm>
-              </Flex>
-            </Card>
-          );
-        })}
-        {pagination.total ? (
-          <Pagination
-            simple
-            align="center"
-            current={pagination.current}
-            pageSize={pagination.pageSize}
-            total={pagination.total}
-            onChange={pagination.onChange}
-          />
-        ) : null}
-      </Flex>
-    </Spin>
+              </Popconfirm>
+            </Flex>
+          </Card>
+        );
+      }}
+    </CardList>
   );
 }

@@ -44,7 +44,7 @@ export function KeyCell({ tokenKey, onCopy }: { tokenKey: string; onCopy: () => 
   );
 }
 
-interface TokenTableProps {
+export interface TokenListProps {
   tokens: Token[];
   loading: boolean;
   pagination: TablePaginationConfig;
@@ -70,7 +70,7 @@ export function TokenTable({
   onEdit,
   onDelete,
   empty,
-}: TokenTableProps) {
+}: TokenListProps) {
   const { t } = useTranslation();
   const formatQuota = useFormatQuota();
   const now = Date.now() / 1000;

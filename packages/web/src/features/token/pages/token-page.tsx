@@ -1,15 +1,13 @@
-import {
-  CopyOutlined,
-  DeleteOutlined,
-  KeyOutlined,
-  PlusOutlined,
-  ReloadOutlined,
-  SearchOutlined,
-} from '@ant-design/icons';
-import { PAGE_SIZES, TokenStatus } from '@gateway/shared';
-import { App, Button, Card, Empty, Flex, Form, Input, Skeleton, Space, Typography } from 'antd';
-import { type Key, useMemo, useState } from 'react';
+import { CopyOutlined, DeleteOutlined, KeyOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons';
+import { TokenStatus } from '@gateway/shared';
+import { App, Button, Flex, Form, Input, Skeleton, Space, Typography } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ListEmpty } from '../../../components/list/list-empty';
+import { ListPageCard } from '../../../components/list/list-page-card';
+import { readPageSize } from '../../../components/list/page-size';
+import { useServerPagination } from '../../../components/list/server-pagination';
+import { useRowSelection } from '../../../components/list/use-row-selection';
 import { notify } from '../../../lib/notify';
 import { useIsMobile } from '../../../lib/use-media-query';
 import { useDeleteToken } from '../api/use-delete-token';
@@ -20,7 +18,6 @@ import { TokenCards } from '../components/token-cards';
 import { TokenFormDrawer } from '../components/token-form-drawer';
 import { TokenTable } from '../components/token-table';
 import '../token.css';
-import { readPageSize, writePageSize } from '../token-prefs';
 import { displayKey, type Token, type TokenListQuery } from '../types';
 import { useCopyText } from '../use-copy-text';
 
@@ -52,23 +49,9 @@ export default function TokenPage() {
   const deleteMany = useDeleteTokens();
   const { copy, fallback } = useCopyText();
   const [drawer, setDrawer] = useState<DrawerState>({ open: false });
-  // Rows are kept by id so a selection survives paging (the table only hands back rows of the current page).
-  const [selected, setSelected] = useState<Map<number, Token>>(new Map());
+  const selection = useRowSelection<Token>();
   const searching = query.keyword.trim() !== '' || query.token.trim() !== '';
-
-  const selectedKeys = useMemo(() => [...selected.keys()], [selected]);
-
-  const onSelect = (keys: Key[], rows: Token[]) => {
-    setSelected((previous) => {
-      const next = new Map<number, Token>();
-      for (const key of keys) {
-        const id = Number(key);
-        const row = rows.find((candidate) => candidate?.id === id) ?? previous.get(id);
-        if (row) next.set(id, row);
-      }
-      return next;
-    });
-  };
+  const pagination = useServerPagination(query, setQuery, tokens.data?.total ?? 0);
 
   const onSearch = (values: SearchValues) =>
     setQuery((previous) => ({ ...previous, page: 1, keyword: values.keyword ?? '', token: values.token ?? '' }));
@@ -88,20 +71,16 @@ export default function TokenPage() {
     deleteOne.mutate(token.id, {
       onSuccess: () => {
         notify.success(t('token.deleted'));
-        setSelected((previous) => {
-          const next = new Map(previous);
-          next.delete(token.id);
-          return next;
-        });
+        selection.forget(token.id);
       },
     });
 
   const requireSelection = (): Token[] | null => {
-    if (selected.size === 0) {
+    if (selection.size === 0) {
       notify.error(t('token.select_first'));
       return null;
     }
-    return [...selected.values()];
+    return selection.rows();
   };
 
   const onCopySelected = () => {
@@ -124,7 +103,7 @@ export default function TokenPage() {
           {
             onSuccess: (count) => {
               notify.success(t('errors:deleted_count', { count: count ?? rows.length }));
-              setSelected(new Map());
+              selection.clear();
             },
           },
         ),
@@ -133,108 +112,89 @@ export default function TokenPage() {
 
   const openCreate = () => setDrawer({ open: true });
 
-  const empty = tokens.isError ? (
-    <Empty description={t('token.load_failed')}>
-      <Button icon={<ReloadOutlined />} onClick={() => void tokens.refetch()}>
-        {t('common.retry')}
-      </Button>
-    </Empty>
-  ) : searching ? (
-    <Empty description={t('token.no_match')} />
-  ) : (
-    <Empty image={<KeyOutlined className="empty-icon" />} description={t('token.empty')}>
+  const empty = (
+    <ListEmpty
+      failed={tokens.isError}
+      failedText={t('token.load_failed')}
+      onRetry={() => void tokens.refetch()}
+      filtered={searching}
+      noMatchText={t('token.no_match')}
+      icon={<KeyOutlined className="empty-icon" />}
+      emptyText={t('token.empty')}
+    >
       <Button type="primary" icon={<PlusOutlined />} onClick={openCreate}>
         {t('token.create')}
       </Button>
-    </Empty>
+    </ListEmpty>
   );
 
   return (
-    <div className="page-container page-container-wide">
-      <Card styles={{ body: { padding: isMobile ? 12 : 24 } }}>
-        <Flex vertical gap={16}>
-          <div>
-            <Typography.Title level={4} style={{ margin: 0 }}>
-              {t('token.title')}
-            </Typography.Title>
-            <Typography.Text type="secondary">{t('token.subtitle')}</Typography.Text>
-          </div>
-
-          <Flex gap={12} wrap justify="space-between" align="flex-start">
-            <Space wrap>
-              <Button type="primary" icon={<PlusOutlined />} onClick={openCreate} data-testid="token-create">
-                {t('token.create')}
-              </Button>
-              <Button icon={<CopyOutlined />} onClick={onCopySelected}>
-                {t('token.copy_selected')}
-              </Button>
-              <Button danger icon={<DeleteOutlined />} onClick={onDeleteSelected}>
-                {t('token.delete_selected')}
-              </Button>
-              {selected.size > 0 && (
-                <Typography.Text type="secondary">{t('ui.selected_count', { count: selected.size })}</Typography.Text>
-              )}
-            </Space>
-            <Form<SearchValues> layout="inline" onFinish={onSearch} className="table-search">
-              <Form.Item name="keyword">
-                <Input
-                  allowClear
-                  prefix={<SearchOutlined />}
-                  placeholder={t('token.search_keyword')}
-                  aria-label={t('token.search_keyword')}
-                />
-              </Form.Item>
-              <Form.Item name="token">
-                <Input allowClear placeholder={t('token.search_token')} aria-label={t('token.search_token')} />
-              </Form.Item>
-              <Form.Item>
-                <Button htmlType="submit" loading={tokens.isFetching && !tokens.isPending}>
-                  {t('ui.search')}
-                </Button>
-              </Form.Item>
-            </Form>
-          </Flex>
-
-          {tokens.isPending ? (
-            <Skeleton active paragraph={{ rows: 6 }} data-testid="token-skeleton" />
-          ) : (
-            <List
-              tokens={tokens.data?.items ?? []}
-              loading={tokens.isFetching}
-              pagination={{
-                current: query.page,
-                pageSize: query.pageSize,
-                total: tokens.data?.total ?? 0,
-                showSizeChanger: true,
-                pageSizeOptions: PAGE_SIZES.map(String),
-                showTotal: (total) => t('ui.total', { total }),
-                onChange: (page, pageSize) => {
-                  if (pageSize !== query.pageSize) writePageSize(pageSize);
-                  setQuery((previous) => ({
-                    ...previous,
-                    page: pageSize !== previous.pageSize ? 1 : page,
-                    pageSize,
-                  }));
-                },
-              }}
-              selectedKeys={selectedKeys}
-              onSelect={onSelect}
-              onToggleStatus={onToggleStatus}
-              togglingId={updateStatus.isPending ? updateStatus.variables?.id : undefined}
-              onCopy={(token) => void copy(displayKey(token.key), t('token.key_copied'))}
-              onEdit={(token) => setDrawer({ open: true, token })}
-              onDelete={onDelete}
-              empty={empty}
-            />
+    <ListPageCard
+      title={t('token.title')}
+      subtitle={t('token.subtitle')}
+      overlays={
+        <>
+          <TokenFormDrawer
+            open={drawer.open}
+            token={drawer.token}
+            onClose={() => setDrawer((previous) => ({ ...previous, open: false }))}
+          />
+          {fallback}
+        </>
+      }
+    >
+      <Flex gap={12} wrap justify="space-between" align="flex-start">
+        <Space wrap>
+          <Button type="primary" icon={<PlusOutlined />} onClick={openCreate} data-testid="token-create">
+            {t('token.create')}
+          </Button>
+          <Button icon={<CopyOutlined />} onClick={onCopySelected}>
+            {t('token.copy_selected')}
+          </Button>
+          <Button danger icon={<DeleteOutlined />} onClick={onDeleteSelected}>
+            {t('token.delete_selected')}
+          </Button>
+          {selection.size > 0 && (
+            <Typography.Text type="secondary">{t('ui.selected_count', { count: selection.size })}</Typography.Text>
           )}
-        </Flex>
-      </Card>
-      <TokenFormDrawer
-        open={drawer.open}
-        token={drawer.token}
-        onClose={() => setDrawer((previous) => ({ ...previous, open: false }))}
-      />
-      {fallback}
-    </div>
+        </Space>
+        <Form<SearchValues> layout="inline" onFinish={onSearch} className="table-search">
+          <Form.Item name="keyword">
+            <Input
+              allowClear
+              prefix={<SearchOutlined />}
+              placeholder={t('token.search_keyword')}
+              aria-label={t('token.search_keyword')}
+            />
+          </Form.Item>
+          <Form.Item name="token">
+            <Input allowClear placeholder={t('token.search_token')} aria-label={t('token.search_token')} />
+          </Form.Item>
+          <Form.Item>
+            <Button htmlType="submit" loading={tokens.isFetching && !tokens.isPending}>
+              {t('ui.search')}
+            </Button>
+          </Form.Item>
+        </Form>
+      </Flex>
+
+      {tokens.isPending ? (
+        <Skeleton active paragraph={{ rows: 6 }} data-testid="token-skeleton" />
+      ) : (
+        <List
+          tokens={tokens.data?.items ?? []}
+          loading={tokens.isFetching}
+          pagination={pagination}
+          selectedKeys={selection.keys}
+          onSelect={selection.onSelect}
+          onToggleStatus={onToggleStatus}
+          togglingId={updateStatus.isPending ? updateStatus.variables?.id : undefined}
+          onCopy={(token) => void copy(displayKey(token.key), t('token.key_copied'))}
+          onEdit={(token) => setDrawer({ open: true, token })}
+          onDelete={onDelete}
+          empty={empty}
+        />
+      )}
+    </ListPageCard>
   );
 }
