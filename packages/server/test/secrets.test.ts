@@ -1,0 +1,177 @@
+import { isSecretOptionKey, OPTION_KEYS, Role } from '@gateway/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ApiClient, setupAndLogin, signedInUser } from './helpers/client.js';
+import { addChannel, addToken, flushBilling, openaiClient } from './helpers/relay.js';
+import { ROUTE_ACCESS } from './helpers/route-access.js';
+import { startTestServer, type TestServer } from './helpers/server.js';
+import { type MockUpstream, startMockUpstream } from './mock-upstream/index.js';
+
+const BCRYPT_HASH = /\$2[aby]\$\d{2}\$[./A-Za-z0-9]{53}/;
+const CHANNEL_KEY = 'sk-upstream-do-not-leak-7c1f9a';
+const SECRET_OPTIONS = OPTION_KEYS.filter(isSecretOptionKey);
+const optionSecret = (key: string) => `opt-secret-${key.replace(/\W/g, '')}-4d2b`;
+const BOB_WEBHOOK_SECRET = 'bob-webhook-secret-91e3';
+
+// Signing out and renewing one's access token are GETs that change the caller: the crawl must keep its credentials.
+const CHANGES_THE_CALLER = new Set(['GET /api/user/logout', 'GET /api/user/token']);
+const GET_ROUTES = Object.keys(ROUTE_ACCESS)
+  .filter((route) => route.startsWith('GET ') && !CHANGES_THE_CALLER.has(route))
+  .map((route) => route.slice(4));
+
+/**
+ * Everything a server answer must never carry, checked over every GET route the app has (the access table), for
+ * anonymous visitors, an ordinary user, her API key, an admin and root, after the data exists: a relay call was
+ * billed and logged, a channel holds a key, every secret option is set, and another user has an access token, an
+ * API key and a webhook secret.
+ */
+describe('secrets never reach the wrong caller', () => {
+  let server: TestServer;
+  let mock: MockUpstream;
+  let root: ApiClient;
+  let admin: ApiClient;
+  let alice: ApiClient;
+  let bob: ApiClient;
+  let aliceKey: string;
+  let bobKey: string;
+  let channelId: number;
+  let bobTokenId: number;
+  let redemptionKey: string;
+  let redemptionId: number;
+  const accessTokens: Record<string, string> = {};
+
+  beforeAll(async () => {
+    mock = await startMockUpstream();
+    server = await startTestServer('sqlite');
+    root = await setupAndLogin(server.baseUrl);
+    admin = await signedInUser(server.baseUrl, server.ctx.repos, 'opsadmin');
+    await server.ctx.repos.users.update(admin.userId!, { role: Role.Admin });
+    alice = await signedInUser(server.baseUrl, server.ctx.repos, 'alice');
+    bob = await signedInUser(server.baseUrl, server.ctx.repos, 'bob');
+    for (const key of SECRET_OPTIONS) {
+      const saved = await root.put('/api/option/', { key, value: optionSecret(key) });
+      expect(saved.success, `${key}: ${saved.message}`).toBe(true);
+    }
+    channelId = await addChannel(root, { type: 1, key: CHANNEL_KEY, base_url: mock.baseUrl, models: 'gpt-4o' });
+    for (const [name, client] of Object.entries({ root, admin, alice, bob })) {
+      accessTokens[name] = (await client.get<string>('/api/user/token')).data;
+    }
+    for (const client of [alice, bob]) {
+      await root.post('/api/user/manage', { id: client.userId, action: 'add_quota', value: 10_000_000 });
+    }
+    aliceKey = await addToken(alice, { name: 'alice-key', unlimited_quota: true });
+    bobKey = await addToken(bob, { name: 'bob-key', unlimited_quota: true });
+    bobTokenId = (await bob.get<{ items: Array<{ id: number }> }>('/api/token/')).data.items[0]!.id;
+    await bob.put('/api/user/setting', {
+      notify_type: 'webhook',
+      webhook_url: 'https://hooks.example.com/bob',
+      webhook_secret: BOB_WEBHOOK_SECRET,
+      quota_warning_threshold: 100000,
+    });
+    const codes = await root.post<string[]>('/api/redemption/', { name: 'gift', quota: 1000, count: 1 });
+    redemptionKey = codes.data[0]!;
+    redemptionId = (await root.get<{ items: Array<{ id: number }> }>('/api/redemption/')).data.items[0]!.id;
+    for (const key of [aliceKey, bobKey]) {
+      await openaiClient(server, key).chat.completions.create({
+        model: 'gpt-4o',
+        messages: [{ role: 'user', content: 'hello' }],
+      });
+    }
+    await flushBilling(server);
+  });
+  afterAll(async () => {
+    await server?.close();
+    await mock?.close();
+  });
+
+  /** A GET route with its ids filled in by someone else's records: the most tempting thing to ask for. */
+  const pathOf = (url: string) =>
+    url
+      .replace('/api/token/:id', `/api/token/${bobTokenId}`)
+      .replace('/api/user/:id', `/api/user/${bob.userId}`)
+      .replace('/api/redemption/:id', `/api/redemption/${redemptionId}`)
+      .replace(/\/api\/channel\/(.*):id/, `/api/channel/$1${channelId}`)
+      .replace(':model', 'gpt-4o')
+      .replace(':mode', 'fast')
+      .replace(':id', '1');
+
+  const crawl = async (headers: Record<string, string>) => {
+    const answers: Array<{ path: string; text: string }> = [];
+    for (const url of GET_ROUTES) {
+      const path = pathOf(url);
+      const response = await fetch(`${server.baseUrl}${path}`, { headers, redirect: 'manual' });
+      answers.push({ path, text: `${JSON.stringify([...response.headers])}\n${await response.text()}` });
+    }
+    return answers;
+  };
+  const session = (client: ApiClient) => ({ cookie: client.sessionCookie, 'new-api-user': String(client.userId) });
+
+  const expectNone = (answers: Array<{ path: string; text: string }>, forbidden: string[]) => {
+    for (const { path, text } of answers) {
+      expect(text, path).not.toMatch(BCRYPT_HASH);
+      for (const secret of forbidden) expect(text.includes(secret), `${path} carries ${secret}`).toBe(false);
+    }
+  };
+  const optionSecrets = () => SECRET_OPTIONS.map(optionSecret);
+
+  it('tells anonymous visitors and ordinary users nothing secret, on any route', async () => {
+    const forbidden = [
+      CHANNEL_KEY,
+      ...optionSecrets(),
+      accessTokens.root!,
+      accessTokens.admin!,
+      accessTokens.bob!,
+      bobKey.slice(3),
+      BOB_WEBHOOK_SECRET,
+      redemptionKey,
+    ];
+    expectNone(await crawl({}), [...forbidden, accessTokens.alice!, aliceKey.slice(3)]);
+    const asAlice = await crawl(session(alice));
+    expectNone(asAlice, forbidden);
+    expectNone(await crawl({ authorization: accessTokens.alice!, 'new-api-user': String(alice.userId) }), forbidden);
+    expectNone(await crawl({ authorization: `Bearer ${aliceKey}` }), forbidden);
+    // The crawl reached real data: her own log row and her own key are there.
+    expect(asAlice.find(({ path }) => path.startsWith('/api/log/self/'))?.text).toContain('gpt-4o');
+    expect(asAlice.find(({ path }) => path === '/api/token/')?.text).toContain(aliceKey.slice(3));
+  });
+
+  it('tells admins and root no password hash, no one else’s access token, no channel key or secret option', async () => {
+    for (const [name, client] of [
+      ['admin', admin],
+      ['root', root],
+    ] as const) {
+      const others = Object.entries(accessTokens)
+        .filter(([owner]) => owner !== name)
+        .map(([, token]) => token);
+      const answers = await crawl(session(client));
+      expectNone(answers, [CHANNEL_KEY, ...optionSecrets(), ...others, bobKey.slice(3), aliceKey.slice(3)]);
+      expect(answers.find(({ path }) => path === `/api/user/${bob.userId}`)?.text).toContain('"username":"bob"');
+      expect(answers.find(({ path }) => path === '/api/channel/')?.text).toContain('"models":"gpt-4o"');
+    }
+  });
+
+  /**
+   * FINDING (reported, not fixed here: the relay pipeline and the task submitters are outside this audit's files):
+   * an upstream error message is handed to the caller verbatim (relay/pipeline.ts, `new RelayError(clientStatus,
+   * upstream.message, …)`; relay/tasks/midjourney/submit.ts and suno/submit.ts put the upstream text into
+   * `task_upstream_refused`), and the same text goes into the caller's type-5 error log. An upstream that quotes the
+   * key it was sent (several OpenAI-compatible proxies do) hands the channel key to any API-key holder. `it.fails`
+   * until the key is masked there; then remove `.fails`.
+   */
+  it.fails('never echoes the channel key an upstream puts into its error message', async () => {
+    const echo = `Incorrect API key provided: ${CHANNEL_KEY}. You can find your API key at https://platform.example.com`;
+    for (const status of [400, 401, 429, 500]) {
+      mock.enqueue('openai.chat', { kind: 'status', status, message: echo, code: 'invalid_api_key' });
+      const response = await fetch(`${server.baseUrl}/v1/chat/completions`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${aliceKey}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ model: 'gpt-4o', messages: [{ role: 'user', content: 'hi' }] }),
+      });
+      const text = await response.text();
+      expect(response.status, text).toBeGreaterThanOrEqual(400);
+      expect(text.includes(CHANNEL_KEY), `${status}: ${text}`).toBe(false);
+    }
+    await flushBilling(server);
+    const logs = await alice.get('/api/log/self/?page_size=100');
+    expect(JSON.stringify(logs.data)).not.toContain(CHANNEL_KEY);
+  });
+});
