@@ -19,6 +19,9 @@ describe('option validation on PUT /api/option/', () => {
     await server?.close();
   });
 
+  const LIST_MESSAGE = 'payment_setting.amount_options 必须是由正整数组成的 JSON 数组，例如 [10, 20, 50]';
+  const DISCOUNT_MESSAGE =
+    'payment_setting.amount_discount 必须是“充值数量 → 折扣系数”的 JSON 对象：数量为正整数，系数大于 0 且不超过 1，例如 {"100": 0.95}';
   const refused: Array<[string, string, unknown, string]> = [
     // [what, key, value, message]
     ['bool: anything but true/false', 'LogConsumeEnabled', '1', 'LogConsumeEnabled 必须是 true 或 false'],
@@ -149,6 +152,24 @@ describe('option validation on PUT /api/option/', () => {
       '{"default": 8192.5}',
       'claude.default_max_tokens 的 JSON 结构不正确',
     ],
+    ['quick picks: an object', 'payment_setting.amount_options', '{"10": 10}', LIST_MESSAGE],
+    ['quick picks: zero', 'payment_setting.amount_options', '[0, 10]', LIST_MESSAGE],
+    ['quick picks: negative', 'payment_setting.amount_options', '[10, -20]', LIST_MESSAGE],
+    ['quick picks: fraction', 'payment_setting.amount_options', '[10, 20.5]', LIST_MESSAGE],
+    ['quick picks: texts', 'payment_setting.amount_options', '["10", "20"]', LIST_MESSAGE],
+    [
+      'quick picks: not JSON',
+      'payment_setting.amount_options',
+      '10, 20',
+      'payment_setting.amount_options 不是合法的 JSON 字符串',
+    ],
+    ['discount: an array', 'payment_setting.amount_discount', '[0.9]', DISCOUNT_MESSAGE],
+    ['discount: factor 0', 'payment_setting.amount_discount', '{"100": 0}', DISCOUNT_MESSAGE],
+    ['discount: factor above 1', 'payment_setting.amount_discount', '{"100": 1.2}', DISCOUNT_MESSAGE],
+    ['discount: factor as text', 'payment_setting.amount_discount', '{"100": "0.9"}', DISCOUNT_MESSAGE],
+    ['discount: amount not a whole number', 'payment_setting.amount_discount', '{"10.5": 0.9}', DISCOUNT_MESSAGE],
+    ['discount: amount zero', 'payment_setting.amount_discount', '{"0": 0.9}', DISCOUNT_MESSAGE],
+    ['discount: amount a word', 'payment_setting.amount_discount', '{"vip": 0.9}', DISCOUNT_MESSAGE],
     ['whitelist: not a domain', 'EmailDomainWhitelist', 'gmail.com,not a domain', 'not a domain 不是合法的域名'],
     ['whitelist: duplicate', 'EmailDomainWhitelist', 'gmail.com,qq.com,Gmail.com', '该域名已存在于白名单中'],
     [
@@ -185,6 +206,24 @@ describe('option validation on PUT /api/option/', () => {
     });
   });
 
+  it('explains the top-up amount shapes in English too', async () => {
+    const english = new ApiClient(server.baseUrl, 'en');
+    await english.login(ROOT.username, ROOT.password);
+    const before = server.ctx.options.all();
+    expect(await english.put('/api/option/', { key: 'payment_setting.amount_options', value: '[0]' })).toMatchObject({
+      success: false,
+      message: 'payment_setting.amount_options must be a JSON array of positive whole numbers, e.g. [10, 20, 50]',
+    });
+    expect(
+      await english.put('/api/option/', { key: 'payment_setting.amount_discount', value: '{"100": 2}' }),
+    ).toMatchObject({
+      success: false,
+      message:
+        'payment_setting.amount_discount must be a JSON object of top-up amount → price factor: amounts are positive whole numbers, factors above 0 and at most 1, e.g. {"100": 0.95}',
+    });
+    expect(server.ctx.options.all()).toEqual(before);
+  });
+
   it('accepts the boundary values the spec allows', async () => {
     const accepted: Array<[string, string]> = [
       ['ModelRequestRateLimitGroup', '{"default": [0, 1], "vip": [2147483647, 2147483647]}'],
@@ -205,6 +244,10 @@ describe('option validation on PUT /api/option/', () => {
       ['gemini.supported_imagine_models', '["gemini-2.0-flash-exp"]'],
       ['EmailDomainWhitelist', 'gmail.com, example.org'],
       ['oidc.well_known', 'https://idp.example.com/.well-known/openid-configuration'],
+      ['payment_setting.amount_options', '[5, 30, 100]'],
+      ['payment_setting.amount_options', '[]'],
+      ['payment_setting.amount_discount', '{"100": 0.95, "500": 1}'],
+      ['payment_setting.amount_discount', '{"1": 0.01}'],
     ];
     for (const [key, value] of accepted) {
       expect((await root.put('/api/option/', { key, value })).success, key).toBe(true);

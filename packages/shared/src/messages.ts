@@ -64,6 +64,14 @@ export const MESSAGES = {
   option_not_enum: { zh: '{key} 只能是以下值之一：{values}', en: '{key} must be one of: {values}' },
   option_invalid_json: { zh: '{key} 不是合法的 JSON 字符串', en: '{key} is not a valid JSON string' },
   option_bad_json_shape: { zh: '{key} 的 JSON 结构不正确', en: '{key} has the wrong JSON structure' },
+  option_bad_amount_list: {
+    zh: '{key} 必须是由正整数组成的 JSON 数组，例如 [10, 20, 50]',
+    en: '{key} must be a JSON array of positive whole numbers, e.g. [10, 20, 50]',
+  },
+  option_bad_amount_discounts: {
+    zh: '{key} 必须是“充值数量 → 折扣系数”的 JSON 对象：数量为正整数，系数大于 0 且不超过 1，例如 {"100": 0.95}',
+    en: '{key} must be a JSON object of top-up amount → price factor: amounts are positive whole numbers, factors above 0 and at most 1, e.g. {"100": 0.95}',
+  },
   option_bad_domain: { zh: '{value} 不是合法的域名', en: '{value} is not a valid domain' },
   option_duplicate_domain: { zh: '该域名已存在于白名单中', en: 'This domain is already in the whitelist' },
   model_ratio_reset: { zh: '模型倍率已重置为默认值', en: 'Model ratios were reset to the defaults' },

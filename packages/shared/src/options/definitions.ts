@@ -42,8 +42,8 @@ export const OPTION_DEFINITIONS = {
   CustomCallbackAddress: url(),
   TopupGroupRatio: json(DEFAULT_GROUP_RATIO, 'number-map'),
   // Quick-pick amounts on the wallet page, and price factors per amount (e.g. {"100": 0.95} = 5% off at 100)
-  'payment_setting.amount_options': json([10, 20, 50, 100, 200, 500], 'array'),
-  'payment_setting.amount_discount': json({}, 'number-map'),
+  'payment_setting.amount_options': json([10, 20, 50, 100, 200, 500], 'amount-list'),
+  'payment_setting.amount_discount': json({}, 'amount-discounts'),
   // Login and registration
   PasswordLoginEnabled: bool(true),
   PasswordRegisterEnabled: bool(true),

@@ -21,6 +21,10 @@ export type JsonShape =
   | 'header-map'
   | 'rate-limit-groups'
   | 'chats'
+  /** Top-up amounts: positive whole numbers (the family stores them as ints). */
+  | 'amount-list'
+  /** Top-up amount (positive whole number as key) → price factor above 0 and at most 1. */
+  | 'amount-discounts'
   | 'any';
 
 export interface OptionDefinition {

@@ -14,6 +14,8 @@ export interface OptionError {
     | 'option_not_enum'
     | 'option_invalid_json'
     | 'option_bad_json_shape'
+    | 'option_bad_amount_list'
+    | 'option_bad_amount_discounts'
     | 'option_bad_domain'
     | 'option_duplicate_domain'
     | 'option_requires';
@@ -50,6 +52,15 @@ export const RATE_LIMIT_MAX = 2_147_483_647;
 function isIntIn(value: unknown, min: number, max: number): boolean {
   return Number.isInteger(value) && (value as number) >= min && (value as number) <= max;
 }
+
+/** A top-up amount as a JSON object key: a positive whole number written plainly ("100", not "0100" or "1e2"). */
+const AMOUNT_KEY = /^[1-9]\d{0,14}$/;
+
+/** Shapes whose mistakes are common enough to deserve a message that shows the expected form. */
+const SHAPE_ERRORS: Partial<Record<JsonShape, OptionError['code']>> = {
+  'amount-list': 'option_bad_amount_list',
+  'amount-discounts': 'option_bad_amount_discounts',
+};
 
 /** Options that may only be switched on when other options are filled (family rule). */
 const REQUIRES: Record<string, string[]> = {
@@ -116,7 +127,9 @@ function checkKind(kind: OptionKind, value: string, key: string): OptionError | 
       } catch {
         return { code: 'option_invalid_json', params: { key } };
       }
-      return matchesShape(parsed, kind.shape) ? null : { code: 'option_bad_json_shape', params: { key } };
+      return matchesShape(parsed, kind.shape)
+        ? null
+        : { code: SHAPE_ERRORS[kind.shape] ?? 'option_bad_json_shape', params: { key } };
     }
   }
 }
@@ -160,6 +173,20 @@ function matchesShape(value: unknown, shape: JsonShape): boolean {
           // [max requests (0 = unlimited), max completed requests], the family's bounds
           (v) =>
             Array.isArray(v) && v.length === 2 && isIntIn(v[0], 0, RATE_LIMIT_MAX) && isIntIn(v[1], 1, RATE_LIMIT_MAX),
+        )
+      );
+    case 'amount-list':
+      return Array.isArray(value) && value.every((v) => isIntIn(v, 1, Number.MAX_SAFE_INTEGER));
+    case 'amount-discounts':
+      return (
+        isPlainObject(value) &&
+        Object.entries(value).every(
+          ([amount, factor]) =>
+            AMOUNT_KEY.test(amount) &&
+            typeof factor === 'number' &&
+            Number.isFinite(factor) &&
+            factor > 0 &&
+            factor <= 1,
         )
       );
     case 'chats':
