@@ -1,5 +1,6 @@
-import { Card, Checkbox, Flex, Pagination, Spin, Typography } from 'antd';
+import { Card, Checkbox, Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { CardList } from '../../../components/list/card-list';
 import { useFormatQuota } from '../../status/use-format-quota';
 import type { Redemption } from '../types';
 import { ExpiryText, formatTime, KeyCell, RedeemedBy, RedemptionActions, StatusTag } from './redemption-cells';
@@ -24,52 +25,39 @@ export function RedemptionCards({
   };
 
   return (
-    <Spin spinning={loading}>
-      <Flex vertical gap={12} data-testid="redemption-table">
-        {codes.length === 0 && <div className="redemption-cards-empty">{empty}</div>}
-        {codes.map((code) => (
-          <Card key={code.id} size="small" className="redemption-card">
-            <Flex justify="space-between" align="center" gap={8}>
-              <Checkbox
-                checked={selectedKeys.includes(code.id)}
-                onChange={(event) => toggleSelected(code, event.target.checked)}
-              >
-                <Typography.Text strong>{code.name}</Typography.Text>
-                <Typography.Text type="secondary"> #{code.id}</Typography.Text>
-              </Checkbox>
-              <StatusTag code={code} />
-            </Flex>
-            <KeyCell codeKey={code.key} onCopy={() => handlers.onCopy(code)} />
-            <dl className="redemption-card-facts">
-              <dt>{t('redemption.col_quota')}</dt>
-              <dd>{formatQuota(code.quota)}</dd>
-              <dt>{t('redemption.col_created')}</dt>
-              <dd>{formatTime(code.created_time)}</dd>
-              <dt>{t('redemption.col_redeemed')}</dt>
-              <dd>
-                <RedeemedBy code={code} />
-              </dd>
-              <dt>{t('redemption.col_expiry')}</dt>
-              <dd>
-                <ExpiryText seconds={code.expired_time} />
-              </dd>
-            </dl>
-            <Flex justify="flex-end">
-              <RedemptionActions code={code} labelled {...handlers} />
-            </Flex>
-          </Card>
-        ))}
-        {pagination.total ? (
-          <Pagination
-            simple
-            align="center"
-            current={pagination.current}
-            pageSize={pagination.pageSize}
-            total={pagination.total}
-            onChange={pagination.onChange}
-          />
-        ) : null}
-      </Flex>
-    </Spin>
+    <CardList items={codes} loading={loading} pagination={pagination} empty={empty} testId="redemption-table">
+      {(code) => (
+        <Card key={code.id} size="small" className="list-card">
+          <Flex justify="space-between" align="center" gap={8}>
+            <Checkbox
+              checked={selectedKeys.includes(code.id)}
+              onChange={(event) => toggleSelected(code, event.target.checked)}
+            >
+              <Typography.Text strong>{code.name}</Typography.Text>
+              <Typography.Text type="secondary"> #{code.id}</Typography.Text>
+            </Checkbox>
+            <StatusTag code={code} />
+          </Flex>
+          <KeyCell codeKey={code.key} onCopy={() => handlers.onCopy(code)} />
+          <dl className="list-card-facts">
+            <dt>{t('redemption.col_quota')}</dt>
+            <dd>{formatQuota(code.quota)}</dd>
+            <dt>{t('redemption.col_created')}</dt>
+            <dd>{formatTime(code.created_time)}</dd>
+            <dt>{t('redemption.col_redeemed')}</dt>
+            <dd>
+              <RedeemedBy code={code} />
+            </dd>
+            <dt>{t('redemption.col_expiry')}</dt>
+            <dd>
+              <ExpiryText seconds={code.expired_time} />
+            </dd>
+          </dl>
+          <Flex justify="flex-end">
+            <RedemptionActions code={code} labelled {...handlers} />
+          </Flex>
+        </Card>
+      )}
+    </CardList>
   );
 }
