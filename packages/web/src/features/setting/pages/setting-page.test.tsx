@@ -168,6 +168,35 @@ describe('settings page', { timeout: 60_000 }, () => {
     expect(puts(requests)).toEqual([]);
   });
 
+  it('edits the top-up quick picks and amount discounts, refusing malformed ones before sending', async () => {
+    const user = setupUser();
+    const { requests } = renderSettings('system', {}, { ServerAddress: 'https://gw.example.com' });
+    const section = await screen.findByTestId('section-payment');
+    const picks = field('payment_setting.amount_options');
+    const discount = field('payment_setting.amount_discount');
+    await user.clear(picks);
+    await fill(user, picks, '[0, 10.5]');
+    await user.clear(discount);
+    await fill(user, discount, '{"100": 1.5}');
+    await user.click(button('保存', section));
+    expect(
+      await within(section).findByText('充值快捷金额必须是由正整数组成的 JSON 数组，例如 [10, 20, 50]'),
+    ).toBeTruthy();
+    expect(await within(section).findByText(/^充值金额折扣必须是“充值数量 → 折扣系数”的 JSON 对象/)).toBeTruthy();
+    expect(puts(requests)).toEqual([]);
+
+    await user.clear(picks);
+    await fill(user, picks, '[5, 30, 100]');
+    await user.clear(discount);
+    await fill(user, discount, '{"100": 0.9}');
+    await user.click(button('保存', section));
+    expect(await screen.findByText('保存成功')).toBeTruthy();
+    expect(puts(requests)).toEqual([
+      { key: 'payment_setting.amount_options', value: '[5, 30, 100]' },
+      { key: 'payment_setting.amount_discount', value: '{"100": 0.9}' },
+    ]);
+  });
+
   it('prices a model per request in the visual editor, which clears its ratios', async () => {
     const user = setupUser();
     const options = optionMap({
