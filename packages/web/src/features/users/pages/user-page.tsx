@@ -1,12 +1,14 @@
-import { PlusOutlined, ReloadOutlined, SearchOutlined, TeamOutlined } from '@ant-design/icons';
-import { PAGE_SIZES } from '@gateway/shared';
-import { Button, Card, Empty, Flex, Form, Input, Select, Skeleton, Typography } from 'antd';
+import { PlusOutlined, SearchOutlined, TeamOutlined } from '@ant-design/icons';
+import { Button, Flex, Form, Input, Select, Skeleton } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
+import { ListEmpty } from '../../../components/list/list-empty';
+import { ListPageCard } from '../../../components/list/list-page-card';
+import { readPageSize } from '../../../components/list/page-size';
+import { useServerPagination } from '../../../components/list/server-pagination';
 import { notify } from '../../../lib/notify';
 import { useIsMobile } from '../../../lib/use-media-query';
-import { readPageSize, writePageSize } from '../../token/token-prefs';
 import { useGroupRatios } from '../api/use-group-ratios';
 import { useGroups } from '../api/use-groups';
 import { useManageUser } from '../api/use-manage-user';
@@ -51,6 +53,7 @@ export default function UserPage() {
   );
   const [quotaUser, setQuotaUser] = useState<AdminUser | null>(null);
   const searching = query.keyword.trim() !== '' || query.group !== '';
+  const pagination = useServerPagination(query, setQuery, users.data?.total ?? 0);
 
   const onSearch = (values: SearchValues) =>
     setQuery((previous) => ({ ...previous, page: 1, keyword: values.keyword ?? '', group: values.group ?? '' }));
@@ -63,97 +66,78 @@ export default function UserPage() {
     if (routeId !== undefined) navigate('/user', { replace: true });
   };
 
-  const empty = users.isError ? (
-    <Empty description={t('users.load_failed')}>
-      <Button icon={<ReloadOutlined />} onClick={() => void users.refetch()}>
-        {t('common.retry')}
-      </Button>
-    </Empty>
-  ) : searching ? (
-    <Empty description={t('users.no_match')} />
-  ) : (
-    <Empty image={<TeamOutlined className="empty-icon" />} description={t('users.empty')} />
+  const empty = (
+    <ListEmpty
+      failed={users.isError}
+      failedText={t('users.load_failed')}
+      onRetry={() => void users.refetch()}
+      filtered={searching}
+      noMatchText={t('users.no_match')}
+      icon={<TeamOutlined className="empty-icon" />}
+      emptyText={t('users.empty')}
+    />
   );
 
   return (
-    <div className="page-container page-container-wide users-page">
-      <Card styles={{ body: { padding: isMobile ? 12 : 24 } }}>
-        <Flex vertical gap={16}>
-          <div>
-            <Typography.Title level={4} style={{ margin: 0 }}>
-              {t('users.title')}
-            </Typography.Title>
-            <Typography.Text type="secondary">{t('users.subtitle')}</Typography.Text>
-          </div>
-
-          <Flex gap={12} wrap justify="space-between" align="flex-start">
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)} data-testid="user-create">
-              {t('users.create')}
-            </Button>
-            <Form<SearchValues> layout="inline" onFinish={onSearch} className="user-search">
-              <Form.Item name="keyword">
-                <Input
-                  allowClear
-                  prefix={<SearchOutlined />}
-                  placeholder={t('users.search_keyword')}
-                  aria-label={t('users.search_keyword')}
-                  className="user-search-keyword"
-                />
-              </Form.Item>
-              <Form.Item name="group">
-                <Select
-                  allowClear
-                  showSearch
-                  placeholder={t('users.search_group')}
-                  aria-label={t('users.search_group')}
-                  loading={groups.isPending}
-                  options={(groups.data ?? []).map((name) => ({ value: name, label: name }))}
-                  className="user-search-group"
-                />
-              </Form.Item>
-              <Form.Item>
-                <Button htmlType="submit" loading={users.isFetching && !users.isPending}>
-                  {t('ui.search')}
-                </Button>
-              </Form.Item>
-            </Form>
-          </Flex>
-
-          {users.isPending ? (
-            <Skeleton active paragraph={{ rows: 6 }} data-testid="user-skeleton" />
-          ) : (
-            <List
-              users={users.data?.items ?? []}
-              loading={users.isFetching}
-              ratios={ratios.data}
-              busyId={manage.isPending ? manage.variables?.id : undefined}
-              pagination={{
-                current: query.page,
-                pageSize: query.pageSize,
-                total: users.data?.total ?? 0,
-                showSizeChanger: true,
-                pageSizeOptions: PAGE_SIZES.map(String),
-                showTotal: (total) => t('ui.total', { total }),
-                onChange: (page, pageSize) => {
-                  if (pageSize !== query.pageSize) writePageSize(pageSize);
-                  setQuery((previous) => ({
-                    ...previous,
-                    page: pageSize !== previous.pageSize ? 1 : page,
-                    pageSize,
-                  }));
-                },
-              }}
-              onAction={onAction}
-              onEdit={(user) => setEditing({ open: true, id: user.id })}
-              onAddQuota={setQuotaUser}
-              empty={empty}
+    <ListPageCard
+      title={t('users.title')}
+      subtitle={t('users.subtitle')}
+      overlays={
+        <>
+          <UserCreateDrawer open={creating} onClose={() => setCreating(false)} />
+          <UserEditDrawer open={editing.open} userId={editing.id} onClose={closeEdit} />
+          <AddQuotaModal user={quotaUser} onClose={() => setQuotaUser(null)} />
+        </>
+      }
+    >
+      <Flex gap={12} wrap justify="space-between" align="flex-start">
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)} data-testid="user-create">
+          {t('users.create')}
+        </Button>
+        <Form<SearchValues> layout="inline" onFinish={onSearch} className="table-search user-search">
+          <Form.Item name="keyword">
+            <Input
+              allowClear
+              prefix={<SearchOutlined />}
+              placeholder={t('users.search_keyword')}
+              aria-label={t('users.search_keyword')}
+              className="user-search-keyword"
             />
-          )}
-        </Flex>
-      </Card>
-      <UserCreateDrawer open={creating} onClose={() => setCreating(false)} />
-      <UserEditDrawer open={editing.open} userId={editing.id} onClose={closeEdit} />
-      <AddQuotaModal user={quotaUser} onClose={() => setQuotaUser(null)} />
-    </div>
+          </Form.Item>
+          <Form.Item name="group">
+            <Select
+              allowClear
+              showSearch
+              placeholder={t('users.search_group')}
+              aria-label={t('users.search_group')}
+              loading={groups.isPending}
+              options={(groups.data ?? []).map((name) => ({ value: name, label: name }))}
+              className="user-search-group"
+            />
+          </Form.Item>
+          <Form.Item>
+            <Button htmlType="submit" loading={users.isFetching && !users.isPending}>
+              {t('ui.search')}
+            </Button>
+          </Form.Item>
+        </Form>
+      </Flex>
+
+      {users.isPending ? (
+        <Skeleton active paragraph={{ rows: 6 }} data-testid="user-skeleton" />
+      ) : (
+        <List
+          users={users.data?.items ?? []}
+          loading={users.isFetching}
+          ratios={ratios.data}
+          busyId={manage.isPending ? manage.variables?.id : undefined}
+          pagination={pagination}
+          onAction={onAction}
+          onEdit={(user) => setEditing({ open: true, id: user.id })}
+          onAddQuota={setQuotaUser}
+          empty={empty}
+        />
+      )}
+    </ListPageCard>
   );
 }
