@@ -12,11 +12,10 @@ const SECRET_OPTIONS = OPTION_KEYS.filter(isSecretOptionKey);
 const optionSecret = (key: string) => `opt-secret-${key.replace(/\W/g, '')}-4d2b`;
 const BOB_WEBHOOK_SECRET = 'bob-webhook-secret-91e3';
 
-// Signing out and renewing one's access token are GETs that change the caller: the crawl must keep its credentials.
-const CHANGES_THE_CALLER = new Set(['GET /api/user/logout', 'GET /api/user/token']);
-const GET_ROUTES = Object.keys(ROUTE_ACCESS)
-  .filter((route) => route.startsWith('GET ') && !CHANGES_THE_CALLER.has(route))
-  .map((route) => route.slice(4));
+// Signing out, renewing one's access token and deleting one's account change the caller: the crawl must keep its
+// credentials.
+const CHANGES_THE_CALLER = new Set(['GET /api/user/logout', 'GET /api/user/token', 'DELETE /api/user/self']);
+const ROUTES = Object.keys(ROUTE_ACCESS).filter((route) => !CHANGES_THE_CALLER.has(route));
 
 /**
  * Everything a server answer must never carry, checked over every GET route the app has (the access table), for
@@ -94,11 +93,23 @@ describe('secrets never reach the wrong caller', () => {
       .replace(':mode', 'fast')
       .replace(':id', '1');
 
-  const crawl = async (headers: Record<string, string>) => {
+  /**
+   * Every route as this caller, writes with a minimal body. Admins only read: their writes with real ids (a channel,
+   * a code) would delete the very records the crawl is about.
+   */
+  const crawl = async (headers: Record<string, string>, writes: boolean) => {
     const answers: Array<{ path: string; text: string }> = [];
-    for (const url of GET_ROUTES) {
-      const path = pathOf(url);
-      const response = await fetch(`${server.baseUrl}${path}`, { headers, redirect: 'manual' });
+    for (const route of ROUTES) {
+      const [method = 'GET', url = '/'] = route.split(' ');
+      if (method !== 'GET' && !writes) continue;
+      const path = `${method} ${pathOf(url)}`;
+      const withBody = method === 'POST' || method === 'PUT';
+      const response = await fetch(`${server.baseUrl}${pathOf(url)}`, {
+        method,
+        headers: { ...headers, ...(withBody ? { 'content-type': 'application/json' } : {}) },
+        body: withBody ? '{}' : undefined,
+        redirect: 'manual',
+      });
       answers.push({ path, text: `${JSON.stringify([...response.headers])}\n${await response.text()}` });
     }
     return answers;
@@ -113,7 +124,7 @@ describe('secrets never reach the wrong caller', () => {
   };
   const optionSecrets = () => SECRET_OPTIONS.map(optionSecret);
 
-  it('tells anonymous visitors and ordinary users nothing secret, on any route', async () => {
+  it('tells anonymous visitors and ordinary users nothing secret, on any route, reading or writing', async () => {
     const forbidden = [
       CHANNEL_KEY,
       ...optionSecrets(),
@@ -124,14 +135,15 @@ describe('secrets never reach the wrong caller', () => {
       BOB_WEBHOOK_SECRET,
       redemptionKey,
     ];
-    expectNone(await crawl({}), [...forbidden, accessTokens.alice!, aliceKey.slice(3)]);
-    const asAlice = await crawl(session(alice));
+    expectNone(await crawl({}, true), [...forbidden, accessTokens.alice!, aliceKey.slice(3)]);
+    const asAlice = await crawl(session(alice), true);
     expectNone(asAlice, forbidden);
-    expectNone(await crawl({ authorization: accessTokens.alice!, 'new-api-user': String(alice.userId) }), forbidden);
-    expectNone(await crawl({ authorization: `Bearer ${aliceKey}` }), forbidden);
+    const viaAccessToken = { authorization: accessTokens.alice!, 'new-api-user': String(alice.userId) };
+    expectNone(await crawl(viaAccessToken, true), forbidden);
+    expectNone(await crawl({ authorization: `Bearer ${aliceKey}` }, true), forbidden);
     // The crawl reached real data: her own log row and her own key are there.
-    expect(asAlice.find(({ path }) => path.startsWith('/api/log/self/'))?.text).toContain('gpt-4o');
-    expect(asAlice.find(({ path }) => path === '/api/token/')?.text).toContain(aliceKey.slice(3));
+    expect(asAlice.find(({ path }) => path.startsWith('GET /api/log/self/'))?.text).toContain('gpt-4o');
+    expect(asAlice.find(({ path }) => path === 'GET /api/token/')?.text).toContain(aliceKey.slice(3));
   });
 
   it('tells admins and root no password hash, no one else’s access token, no channel key or secret option', async () => {
@@ -142,10 +154,10 @@ describe('secrets never reach the wrong caller', () => {
       const others = Object.entries(accessTokens)
         .filter(([owner]) => owner !== name)
         .map(([, token]) => token);
-      const answers = await crawl(session(client));
+      const answers = await crawl(session(client), false);
       expectNone(answers, [CHANNEL_KEY, ...optionSecrets(), ...others, bobKey.slice(3), aliceKey.slice(3)]);
-      expect(answers.find(({ path }) => path === `/api/user/${bob.userId}`)?.text).toContain('"username":"bob"');
-      expect(answers.find(({ path }) => path === '/api/channel/')?.text).toContain('"models":"gpt-4o"');
+      expect(answers.find(({ path }) => path === `GET /api/user/${bob.userId}`)?.text).toContain('"username":"bob"');
+      expect(answers.find(({ path }) => path === 'GET /api/channel/')?.text).toContain('"models":"gpt-4o"');
     }
   });
 
