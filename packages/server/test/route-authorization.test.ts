@@ -1,4 +1,4 @@
-import { Role } from '@gateway/shared';
+import { Role, TokenStatus, UserStatus } from '@gateway/shared';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type ApiClient, setupAndLogin, signedInUser } from './helpers/client.js';
 import { addToken } from './helpers/relay.js';
@@ -160,6 +160,31 @@ describe('every route answers its guard first', () => {
       expectRefusal(route, await send(server, route, { authorization: 'Bearer sk-not-a-real-key' }), 401);
       // A console session is not an API key.
       expectRefusal(route, await send(server, route, as(root)), 401);
+    }
+  });
+
+  it('refuses a banned user’s access token with 403 and a deregistered user’s with 401 on every guarded route', async () => {
+    const banned = await signedInUser(server.baseUrl, server.ctx.repos, 'banneduser');
+    const token = (await banned.get<string>('/api/user/token')).data;
+    await server.ctx.repos.users.update(banned.userId!, { status: UserStatus.Disabled, role: Role.Admin });
+    const headers = { authorization: token, 'new-api-user': String(banned.userId) };
+    for (const route of GUARDED) expectRefusal(route, await send(server, route, headers), 403);
+    await server.ctx.repos.users.update(banned.userId!, { status: UserStatus.Enabled, deleted_at: 1 });
+    for (const route of GUARDED) expectRefusal(route, await send(server, route, headers), 401);
+  });
+
+  it('refuses a disabled key and a banned user’s key on every relay route', async () => {
+    const owner = await signedInUser(server.baseUrl, server.ctx.repos, 'keyowner');
+    const disabledKey = await addToken(owner, { name: 'off', unlimited_quota: true });
+    const bannedKey = await addToken(owner, { name: 'banned', unlimited_quota: true });
+    const row = await server.ctx.repos.tokens.findByKey(disabledKey.slice(3));
+    await owner.put('/api/token/?status_only=true', { id: row!.id, status: TokenStatus.Disabled });
+    for (const route of RELAY_ROUTES) {
+      expectRefusal(route, await send(server, route, { authorization: `Bearer ${disabledKey}` }), 401);
+    }
+    await root.post('/api/user/manage', { id: owner.userId, action: 'disable' });
+    for (const route of RELAY_ROUTES) {
+      expectRefusal(route, await send(server, route, { authorization: `Bearer ${bannedKey}` }), 403);
     }
   });
 
