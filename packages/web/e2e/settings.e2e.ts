@@ -292,6 +292,66 @@ describe('an admin changes every settings tab and sees it applied (built product
     await context.close();
   });
 
+  it('system: top-up quick picks and a discount set here are what a user picks from on the wallet page', async () => {
+    await api('PUT', '/api/option/', { key: 'ServerAddress', value: product.baseUrl });
+    const buyer = { username: 'buyer', password: 'buyer-password-1' };
+    const picksBefore = await option('payment_setting.amount_options');
+    await api('POST', '/api/user/', { ...buyer, display_name: 'Buyer' });
+
+    const admin = await newPage(browser, product.baseUrl);
+    await signIn(admin.page);
+    await openTab(admin.page, 'system');
+    const payment = section(admin.page, 'payment');
+    await field(admin.page, 'PayAddress').fill('https://pay.example.com');
+    await field(admin.page, 'EpayId').fill('1001');
+    await field(admin.page, 'EpayKey').fill('merchant-key');
+    await field(admin.page, 'payment_setting.amount_options').fill('[0, 15]');
+    await field(admin.page, 'payment_setting.amount_discount').fill('{"30": 1.5}');
+    await payment.getByRole('button', { name: '保存' }).click();
+    await payment.getByText('充值快捷金额必须是由正整数组成的 JSON 数组，例如 [10, 20, 50]').waitFor();
+    await payment.getByText(/^充值金额折扣必须是“充值数量 → 折扣系数”的 JSON 对象/).waitFor();
+    await field(admin.page, 'payment_setting.amount_options').scrollIntoViewIfNeeded();
+    await viewportSnap(admin.page, 'settings-11a-payment-refused');
+    expect(await option('payment_setting.amount_options')).toBe(picksBefore);
+
+    await field(admin.page, 'payment_setting.amount_options').fill('[15, 30, 60]');
+    await field(admin.page, 'payment_setting.amount_discount').fill('{"30": 0.9}');
+    await payment.getByRole('button', { name: '保存' }).click();
+    await expectOption('payment_setting.amount_options', '[15, 30, 60]');
+    await expectOption('payment_setting.amount_discount', '{"30": 0.9}');
+    await expectOption('EpayId', '1001');
+    await admin.context.close();
+
+    // The buyer sees exactly these picks, the discount on 30, and pays 30 × ¥7.3 × 0.9 for it.
+    const wallet = async (options: { width?: number; dark?: boolean; lang?: 'en' } = {}) => {
+      const opened = await newPage(browser, product.baseUrl, {
+        width: options.width,
+        height: options.width ? 812 : undefined,
+      });
+      if (options.dark) await opened.context.addInitScript(() => localStorage.setItem('theme-mode', 'dark'));
+      await signIn(opened.page, buyer);
+      if (options.lang) await opened.page.evaluate((lang) => localStorage.setItem('i18nextLng', lang), options.lang);
+      await opened.page.goto('/topup');
+      await opened.page.locator('.wallet-preset').first().waitFor();
+      return opened;
+    };
+    const zh = await wallet();
+    await expect.poll(() => zh.page.locator('.wallet-preset').count()).toBe(3);
+    await zh.page.getByRole('button', { name: /^15$/ }).waitFor();
+    await zh.page.getByRole('button', { name: /^60$/ }).waitFor();
+    await zh.page.getByRole('button', { name: /^30\s*9折$/ }).click();
+    await zh.page.getByTestId('wallet-payable').getByText('¥197.10').waitFor();
+    await snap(zh.page, 'settings-11b-wallet-quick-picks');
+    await zh.context.close();
+
+    const en = await wallet({ width: 375, dark: true, lang: 'en' });
+    await en.page.getByRole('button', { name: /^30\s*10% off$/ }).click();
+    await en.page.getByTestId('wallet-payable').getByText('¥197.10').waitFor();
+    await en.page.getByTestId('wallet-payable').scrollIntoViewIfNeeded();
+    await viewportSnap(en.page, 'settings-11c-wallet-quick-picks-en-dark-375');
+    await en.context.close();
+  });
+
   it('other: the system name shows in the header at once; the version dialog opens', async () => {
     const { context, page } = await newPage(browser, product.baseUrl);
     await signIn(page);
@@ -322,6 +382,8 @@ describe('an admin changes every settings tab and sees it applied (built product
     await snap(page, 'settings-13-system-en-dark-375');
     await page.getByTestId('section-payment').scrollIntoViewIfNeeded();
     await viewportSnap(page, 'settings-13b-system-payment-375');
+    await field(page, 'payment_setting.amount_discount').scrollIntoViewIfNeeded();
+    await viewportSnap(page, 'settings-13c-system-quick-picks-375');
     await context.close();
   });
 });
