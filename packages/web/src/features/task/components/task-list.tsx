@@ -1,7 +1,8 @@
-import { Button, Card, Flex, Pagination, Spin, Table, Tag, Typography } from 'antd';
+import { Button, Card, Flex, Table, Tag, Typography } from 'antd';
 import type { ColumnsType, TablePaginationConfig } from 'antd/es/table';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CardList } from '../../../components/list/card-list';
 import { formatTime } from '../task-view';
 import type { TaskItem } from '../types';
 import { ChannelTag, DurationTag, LongText, ProgressCircle, TaskStatusTag } from './task-cells';
@@ -102,62 +103,57 @@ export function TaskTable({ tasks, admin, loading, pagination, empty, onOpenTask
 export function TaskCards({ tasks, admin, loading, pagination, empty, onOpenTask }: TaskListProps) {
   const { t } = useTranslation();
   return (
-    <Spin spinning={loading}>
-      <Flex vertical gap={12} data-testid="task-table">
-        {tasks.length === 0 && <div className="task-cards-empty">{empty}</div>}
-        {tasks.map((task) => (
-          <Card key={task.id} size="small" className="task-card">
-            <Flex justify="space-between" align="center" gap={8}>
-              <Flex gap={6} wrap align="center">
-                <PlatformTag platform={task.platform} />
-                <ActionTag action={task.action} />
-                <TaskStatusTag status={task.status} />
-              </Flex>
-              <ProgressCircle progress={task.progress} failed={task.status === 'FAILURE'} />
+    <CardList
+      items={tasks}
+      loading={loading}
+      pagination={pagination}
+      empty={empty}
+      testId="task-table"
+      // The pager follows the rows loaded so far (see usePagedList), so it shows only beside some rows.
+      showPager={tasks.length > 0}
+    >
+      {(task) => (
+        <Card key={task.id} size="small" className="list-card list-card-tagged task-card">
+          <Flex justify="space-between" align="center" gap={8}>
+            <Flex gap={6} wrap align="center">
+              <PlatformTag platform={task.platform} />
+              <ActionTag action={task.action} />
+              <TaskStatusTag status={task.status} />
             </Flex>
-            <dl className="task-card-facts">
-              <dt>{t('task.col_task_id')}</dt>
-              <dd>
-                <TaskIdButton task={task} onOpen={onOpenTask} />
-              </dd>
-              <dt>{t('task.col_submit_time')}</dt>
-              <dd>{formatTime(task.submit_time, 's')}</dd>
-              <dt>{t('task.col_duration')}</dt>
-              <dd>
-                <DurationTag start={task.submit_time} end={task.finish_time} unit="s" />
-              </dd>
-              {admin && (
-                <>
-                  <dt>{t('task.col_channel')}</dt>
-                  <dd>
-                    <ChannelTag id={task.channel_id} />
-                  </dd>
-                </>
-              )}
-              {task.fail_reason && (
-                <>
-                  <dt>{t('task.col_fail_reason')}</dt>
-                  <dd>
-                    <Typography.Text type="danger">
-                      <LongText text={task.fail_reason} title={t('task.col_fail_reason')} />
-                    </Typography.Text>
-                  </dd>
-                </>
-              )}
-            </dl>
-          </Card>
-        ))}
-        {tasks.length > 0 && (
-          <Pagination
-            simple
-            align="center"
-            current={pagination.current}
-            pageSize={pagination.pageSize}
-            total={pagination.total}
-            onChange={pagination.onChange}
-          />
-        )}
-      </Flex>
-    </Spin>
+            <ProgressCircle progress={task.progress} failed={task.status === 'FAILURE'} />
+          </Flex>
+          <dl className="list-card-facts">
+            <dt>{t('task.col_task_id')}</dt>
+            <dd>
+              <TaskIdButton task={task} onOpen={onOpenTask} />
+            </dd>
+            <dt>{t('task.col_submit_time')}</dt>
+            <dd>{formatTime(task.submit_time, 's')}</dd>
+            <dt>{t('task.col_duration')}</dt>
+            <dd>
+              <DurationTag start={task.submit_time} end={task.finish_time} unit="s" />
+            </dd>
+            {admin && (
+              <>
+                <dt>{t('task.col_channel')}</dt>
+                <dd>
+                  <ChannelTag id={task.channel_id} />
+                </dd>
+              </>
+            )}
+            {task.fail_reason && (
+              <>
+                <dt>{t('task.col_fail_reason')}</dt>
+                <dd>
+                  <Typography.Text type="danger">
+                    <LongText text={task.fail_reason} title={t('task.col_fail_reason')} />
+                  </Typography.Text>
+                </dd>
+              </>
+            )}
+          </dl>
+        </Card>
+      )}
+    </CardList>
   );
 }

@@ -1,11 +1,12 @@
 import { isAdmin } from '@gateway/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { usePageSize } from '../../../components/list/page-size';
 import { useSessionUser } from '../../../lib/session';
 import { useIsMobile } from '../../../lib/use-media-query';
 import { useTasks } from '../api/use-tasks';
 import { ListFilterBar } from '../components/list-filter-bar';
-import { ListPageFrame, usePageSize } from '../components/list-page-frame';
+import { ListPageFrame } from '../components/list-page-frame';
 import { TaskCards, TaskTable } from '../components/task-list';
 import { TaskRecordModal } from '../components/task-record-modal';
 import '../task.css';
