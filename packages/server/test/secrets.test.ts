@@ -1,7 +1,7 @@
 import { isSecretOptionKey, OPTION_KEYS, Role } from '@gateway/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiClient, setupAndLogin, signedInUser } from './helpers/client.js';
-import { addChannel, addToken, flushBilling, openaiClient } from './helpers/relay.js';
+import { addChannel, addToken, flushBilling, openaiClient, priceModels } from './helpers/relay.js';
 import { ROUTE_ACCESS } from './helpers/route-access.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
 import { type MockUpstream, startMockUpstream } from './mock-upstream/index.js';
@@ -159,6 +159,55 @@ describe('secrets never reach the wrong caller', () => {
       expect(answers.find(({ path }) => path === `GET /api/user/${bob.userId}`)?.text).toContain('"username":"bob"');
       expect(answers.find(({ path }) => path === 'GET /api/channel/')?.text).toContain('"models":"gpt-4o"');
     }
+  });
+
+  it('never hands the caller’s key, session or access token to an upstream, in any client format', async () => {
+    await addChannel(root, { type: 24, key: 'gemini-channel-key', base_url: mock.baseUrl, models: 'gemini-2.0-flash' });
+    await priceModels(server, root, { 'gemini-2.0-flash': 1 });
+    mock.reset();
+    const key = aliceKey;
+    const browserish = { cookie: alice.sessionCookie, 'new-api-user': String(alice.userId) };
+    const post = (path: string, headers: Record<string, string>, body: unknown) =>
+      fetch(`${server.baseUrl}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...browserish, ...headers },
+        body: JSON.stringify(body),
+      });
+    const chat = { model: 'gpt-4o', messages: [{ role: 'user', content: 'hi' }] };
+    const answers = [
+      await post('/v1/chat/completions', { authorization: `Bearer ${key}` }, chat),
+      await post('/v1/chat/completions', { authorization: `Bearer ${key}` }, { ...chat, stream: true }),
+      await post('/v1/messages', { 'x-api-key': key, 'anthropic-version': '2023-06-01' }, { ...chat, max_tokens: 16 }),
+      await post(
+        '/v1beta/models/gemini-2.0-flash:generateContent',
+        { 'x-goog-api-key': key },
+        {
+          contents: [{ parts: [{ text: 'hi' }] }],
+        },
+      ),
+      await post(
+        `/v1beta/models/gemini-2.0-flash:generateContent?key=${key}&alt=json`,
+        {},
+        {
+          contents: [{ parts: [{ text: 'hi' }] }],
+        },
+      ),
+      await post('/pg/chat/completions', {}, chat),
+    ];
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200, 200]);
+    expect(mock.requests).toHaveLength(answers.length);
+    const sent = JSON.stringify(mock.requests);
+    for (const secret of [key.slice(3), accessTokens.alice!, alice.sessionCookie.replace('session=', '')]) {
+      expect(sent.includes(secret), `the upstream received ${secret}`).toBe(false);
+    }
+    expect(mock.requests.map((request) => request.headers.authorization ?? request.headers['x-goog-api-key'])).toEqual([
+      `Bearer ${CHANNEL_KEY}`,
+      `Bearer ${CHANNEL_KEY}`,
+      `Bearer ${CHANNEL_KEY}`,
+      'gemini-channel-key',
+      'gemini-channel-key',
+      `Bearer ${CHANNEL_KEY}`,
+    ]);
   });
 
   /**
