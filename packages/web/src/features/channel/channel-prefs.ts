@@ -1,8 +1,6 @@
-import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '@gateway/shared';
-
-// Console-only preferences of the channel list. Storage can throw (private mode); then nothing is remembered.
+// Console-only preferences of the channel list (its page size is the one every list shares, components/list).
+// Storage can throw (private mode); then nothing is remembered.
 const KEYS = {
-  pageSize: 'page-size',
   idSort: 'id-sort',
   tagMode: 'tag-mode',
   columns: 'channel-columns',
@@ -24,12 +22,6 @@ function write(key: string, value: string): void {
   }
 }
 
-export function readChannelPageSize(): number {
-  const value = Number(read(KEYS.pageSize));
-  return (PAGE_SIZES as readonly number[]).includes(value) ? value : DEFAULT_PAGE_SIZE;
-}
-
-export const writeChannelPageSize = (size: number) => write(KEYS.pageSize, String(size));
 export const readIdSort = () => read(KEYS.idSort) === 'true';
 export const writeIdSort = (on: boolean) => write(KEYS.idSort, String(on));
 export const readTagMode = () => read(KEYS.tagMode) === 'true';

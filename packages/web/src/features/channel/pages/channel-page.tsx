@@ -3,31 +3,20 @@ import {
   DeleteOutlined,
   DollarOutlined,
   PlusOutlined,
-  ReloadOutlined,
   SearchOutlined,
   TagOutlined,
   ThunderboltOutlined,
   ToolOutlined,
 } from '@ant-design/icons';
-import { ChannelStatus, PAGE_SIZES } from '@gateway/shared';
-import {
-  App,
-  Button,
-  Card,
-  Empty,
-  Flex,
-  Form,
-  Input,
-  Popconfirm,
-  Select,
-  Skeleton,
-  Space,
-  Switch,
-  Typography,
-} from 'antd';
+import { ChannelStatus } from '@gateway/shared';
+import { App, Button, Flex, Form, Input, Popconfirm, Select, Skeleton, Space, Switch, Typography } from 'antd';
 import { type Key, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { ListEmpty } from '../../../components/list/list-empty';
+import { ListPageCard } from '../../../components/list/list-page-card';
+import { readPageSize } from '../../../components/list/page-size';
+import { useServerPagination } from '../../../components/list/server-pagination';
 import { notify } from '../../../lib/notify';
 import { useIsMobile } from '../../../lib/use-media-query';
 import { useChannels } from '../api/use-channels';
@@ -46,11 +35,9 @@ import { useUpdateAllBalances } from '../api/use-update-all-balances';
 import { useUpdateBalance } from '../api/use-update-balance';
 import '../channel.css';
 import {
-  readChannelPageSize,
   readHiddenColumns,
   readIdSort,
   readTagMode,
-  writeChannelPageSize,
   writeHiddenColumns,
   writeIdSort,
   writeTagMode,
@@ -82,7 +69,7 @@ export default function ChannelPage() {
   const isMobile = useIsMobile();
   const [query, setQuery] = useState<ChannelListQuery>(() => ({
     page: 1,
-    pageSize: readChannelPageSize(),
+    pageSize: readPageSize(),
     idSort: readIdSort(),
     tagMode: readTagMode(),
     keyword: '',
@@ -116,6 +103,9 @@ export default function ChannelPage() {
   );
   const selectedIds = idsOf(selectedKeys);
   const filtered = Boolean(query.keyword.trim() || query.group || query.model.trim());
+  const pagination = useServerPagination(query, setQuery, channels.data?.total ?? 0, (total) =>
+    query.tagMode ? t('channel.total_rows', { total }) : t('ui.total', { total }),
+  );
 
   const update = (change: Partial<ChannelListQuery>) => {
     setSelectedKeys([]);
@@ -238,187 +228,167 @@ export default function ChannelPage() {
   const onSearch = (values: SearchValues) =>
     update({ keyword: values.keyword ?? '', group: values.group ?? '', model: values.model ?? '' });
 
-  const empty = channels.isError ? (
-    <Empty description={t('channel.load_failed')}>
-      <Button icon={<ReloadOutlined />} onClick={() => void channels.refetch()}>
-        {t('common.retry')}
-      </Button>
-    </Empty>
-  ) : filtered ? (
-    <Empty description={t('channel.no_match')} />
-  ) : (
-    <Empty image={<ApiOutlined className="empty-icon" />} description={t('channel.empty')}>
+  const empty = (
+    <ListEmpty
+      failed={channels.isError}
+      failedText={t('channel.load_failed')}
+      onRetry={() => void channels.refetch()}
+      filtered={filtered}
+      noMatchText={t('channel.no_match')}
+      icon={<ApiOutlined className="empty-icon" />}
+      emptyText={t('channel.empty')}
+    >
       <Link to="/channel/add">
         <Button type="primary" icon={<PlusOutlined />}>
           {t('channel.add')}
         </Button>
       </Link>
-    </Empty>
+    </ListEmpty>
   );
 
   return (
-    <div className="page-container page-container-wide">
-      <Card styles={{ body: { padding: isMobile ? 12 : 24 } }}>
-        <Flex vertical gap={16}>
-          <Flex justify="space-between" align="flex-start" gap={12} wrap>
-            <div>
-              <Typography.Title level={4} style={{ margin: 0 }}>
-                {t('channel.title')}
-              </Typography.Title>
-              <Typography.Text type="secondary">{t('channel.subtitle')}</Typography.Text>
-            </div>
-            <Space wrap>
-              <span className="switch-label">
-                <Switch
-                  size="small"
-                  checked={query.idSort}
-                  onChange={(on) => {
-                    writeIdSort(on);
-                    update({ idSort: on });
-                  }}
-                  aria-label={t('channel.id_sort')}
-                />
-                {t('channel.id_sort')}
-              </span>
-              <span className="switch-label">
-                <Switch
-                  size="small"
-                  checked={query.tagMode}
-                  onChange={(on) => {
-                    writeTagMode(on);
-                    update({ tagMode: on });
-                  }}
-                  aria-label={t('channel.tag_mode')}
-                />
-                {t('channel.tag_mode')}
-              </span>
-              <ColumnSettings
-                hidden={hiddenColumns}
-                onChange={(hidden) => {
-                  writeHiddenColumns(hidden);
-                  setHiddenColumns(hidden);
-                }}
-              />
-            </Space>
-          </Flex>
-
-          <Space wrap>
-            <Link to="/channel/add">
-              <Button type="primary" icon={<PlusOutlined />} data-testid="channel-add">
-                {t('channel.add')}
-              </Button>
-            </Link>
-            <Button
-              icon={<ThunderboltOutlined />}
-              onClick={onTestAll}
-              loading={testAll.isPending}
-              data-testid="channel-test-all"
-            >
-              {t('channel.test_all')}
-            </Button>
-            <Button icon={<DollarOutlined />} onClick={onUpdateAllBalances} loading={updateAllBalances.isPending}>
-              {t('channel.update_all_balances')}
-            </Button>
-            <Popconfirm
-              title={t('channel.delete_disabled_confirm')}
-              okText={t('ui.delete')}
-              okButtonProps={{ danger: true }}
-              cancelText={t('ui.cancel')}
-              onConfirm={onDeleteDisabled}
-            >
-              <Button danger icon={<DeleteOutlined />} loading={deleteDisabled.isPending}>
-                {t('channel.delete_disabled')}
-              </Button>
-            </Popconfirm>
-            <Button icon={<ToolOutlined />} onClick={onFix} loading={fixAbilities.isPending}>
-              {t('channel.fix')}
-            </Button>
-          </Space>
-
-          <Form<SearchValues> layout="inline" onFinish={onSearch} className="table-search">
-            <Form.Item name="keyword">
-              <Input
-                allowClear
-                prefix={<SearchOutlined />}
-                placeholder={t('channel.search_keyword')}
-                aria-label={t('channel.search_keyword')}
-                style={{ minWidth: 280 }}
-              />
-            </Form.Item>
-            <Form.Item name="group">
-              <Select
-                allowClear
-                placeholder={t('channel.search_group')}
-                aria-label={t('channel.search_group')}
-                loading={groups.isPending}
-                options={(groups.data ?? []).map((group) => ({ value: group, label: group }))}
-                style={{ minWidth: 160 }}
-              />
-            </Form.Item>
-            <Form.Item name="model">
-              <Input allowClear placeholder={t('channel.search_model')} aria-label={t('channel.search_model')} />
-            </Form.Item>
-            <Form.Item>
-              <Button htmlType="submit" type="primary" ghost loading={channels.isFetching && !channels.isPending}>
-                {t('ui.search')}
-              </Button>
-            </Form.Item>
-          </Form>
-
-          <Flex gap={8} align="center" wrap className="batch-bar">
-            <Typography.Text type="secondary">{t('ui.selected_count', { count: selectedIds.length })}</Typography.Text>
-            <Button size="small" danger icon={<DeleteOutlined />} onClick={onDeleteSelected}>
-              {t('channel.delete_selected')}
-            </Button>
-            <Button size="small" icon={<TagOutlined />} onClick={onBatchTag}>
-              {t('channel.batch_tag')}
-            </Button>
-          </Flex>
-
-          {channels.isPending ? (
-            <Skeleton active paragraph={{ rows: 8 }} />
-          ) : (
-            <ChannelTable
-              compact={isMobile}
-              rows={rows}
-              loading={channels.isFetching}
-              tagMode={query.tagMode}
-              hiddenColumns={hiddenColumns}
-              selectedKeys={selectedKeys}
-              onSelect={setSelectedKeys}
-              actions={actions}
-              empty={empty}
-              pagination={{
-                current: query.page,
-                pageSize: query.pageSize,
-                total: channels.data?.total ?? 0,
-                showSizeChanger: true,
-                pageSizeOptions: PAGE_SIZES.map(String),
-                showTotal: (total) => (query.tagMode ? t('channel.total_rows', { total }) : t('ui.total', { total })),
-                onChange: (page, pageSize) => {
-                  if (pageSize !== query.pageSize) writeChannelPageSize(pageSize);
-                  setQuery((previous) => ({
-                    ...previous,
-                    page: pageSize !== previous.pageSize ? 1 : page,
-                    pageSize,
-                  }));
-                },
+    <ListPageCard
+      title={t('channel.title')}
+      subtitle={t('channel.subtitle')}
+      extra={
+        <Space wrap>
+          <span className="switch-label">
+            <Switch
+              size="small"
+              checked={query.idSort}
+              onChange={(on) => {
+                writeIdSort(on);
+                update({ idSort: on });
               }}
+              aria-label={t('channel.id_sort')}
             />
-          )}
-        </Flex>
-      </Card>
+            {t('channel.id_sort')}
+          </span>
+          <span className="switch-label">
+            <Switch
+              size="small"
+              checked={query.tagMode}
+              onChange={(on) => {
+                writeTagMode(on);
+                update({ tagMode: on });
+              }}
+              aria-label={t('channel.tag_mode')}
+            />
+            {t('channel.tag_mode')}
+          </span>
+          <ColumnSettings
+            hidden={hiddenColumns}
+            onChange={(hidden) => {
+              writeHiddenColumns(hidden);
+              setHiddenColumns(hidden);
+            }}
+          />
+        </Space>
+      }
+      overlays={
+        <>
+          <TestProgressModal open={progressOpen} onClose={() => setProgressOpen(false)} />
+          <BatchTagModal
+            ids={selectedIds}
+            open={batchTagOpen}
+            onClose={(done) => {
+              setBatchTagOpen(false);
+              if (done) setSelectedKeys([]);
+            }}
+          />
+          <EditTagModal tag={editingTag} onClose={() => setEditingTag(null)} />
+        </>
+      }
+    >
+      <Space wrap>
+        <Link to="/channel/add">
+          <Button type="primary" icon={<PlusOutlined />} data-testid="channel-add">
+            {t('channel.add')}
+          </Button>
+        </Link>
+        <Button
+          icon={<ThunderboltOutlined />}
+          onClick={onTestAll}
+          loading={testAll.isPending}
+          data-testid="channel-test-all"
+        >
+          {t('channel.test_all')}
+        </Button>
+        <Button icon={<DollarOutlined />} onClick={onUpdateAllBalances} loading={updateAllBalances.isPending}>
+          {t('channel.update_all_balances')}
+        </Button>
+        <Popconfirm
+          title={t('channel.delete_disabled_confirm')}
+          okText={t('ui.delete')}
+          okButtonProps={{ danger: true }}
+          cancelText={t('ui.cancel')}
+          onConfirm={onDeleteDisabled}
+        >
+          <Button danger icon={<DeleteOutlined />} loading={deleteDisabled.isPending}>
+            {t('channel.delete_disabled')}
+          </Button>
+        </Popconfirm>
+        <Button icon={<ToolOutlined />} onClick={onFix} loading={fixAbilities.isPending}>
+          {t('channel.fix')}
+        </Button>
+      </Space>
 
-      <TestProgressModal open={progressOpen} onClose={() => setProgressOpen(false)} />
-      <BatchTagModal
-        ids={selectedIds}
-        open={batchTagOpen}
-        onClose={(done) => {
-          setBatchTagOpen(false);
-          if (done) setSelectedKeys([]);
-        }}
-      />
-      <EditTagModal tag={editingTag} onClose={() => setEditingTag(null)} />
-    </div>
+      <Form<SearchValues> layout="inline" onFinish={onSearch} className="table-search">
+        <Form.Item name="keyword">
+          <Input
+            allowClear
+            prefix={<SearchOutlined />}
+            placeholder={t('channel.search_keyword')}
+            aria-label={t('channel.search_keyword')}
+            style={{ minWidth: 280 }}
+          />
+        </Form.Item>
+        <Form.Item name="group">
+          <Select
+            allowClear
+            placeholder={t('channel.search_group')}
+            aria-label={t('channel.search_group')}
+            loading={groups.isPending}
+            options={(groups.data ?? []).map((group) => ({ value: group, label: group }))}
+            style={{ minWidth: 160 }}
+          />
+        </Form.Item>
+        <Form.Item name="model">
+          <Input allowClear placeholder={t('channel.search_model')} aria-label={t('channel.search_model')} />
+        </Form.Item>
+        <Form.Item>
+          <Button htmlType="submit" type="primary" ghost loading={channels.isFetching && !channels.isPending}>
+            {t('ui.search')}
+          </Button>
+        </Form.Item>
+      </Form>
+
+      <Flex gap={8} align="center" wrap className="batch-bar">
+        <Typography.Text type="secondary">{t('ui.selected_count', { count: selectedIds.length })}</Typography.Text>
+        <Button size="small" danger icon={<DeleteOutlined />} onClick={onDeleteSelected}>
+          {t('channel.delete_selected')}
+        </Button>
+        <Button size="small" icon={<TagOutlined />} onClick={onBatchTag}>
+          {t('channel.batch_tag')}
+        </Button>
+      </Flex>
+
+      {channels.isPending ? (
+        <Skeleton active paragraph={{ rows: 8 }} />
+      ) : (
+        <ChannelTable
+          compact={isMobile}
+          rows={rows}
+          loading={channels.isFetching}
+          tagMode={query.tagMode}
+          hiddenColumns={hiddenColumns}
+          selectedKeys={selectedKeys}
+          onSelect={setSelectedKeys}
+          actions={actions}
+          empty={empty}
+          pagination={pagination}
+        />
+      )}
+    </ListPageCard>
   );
 }
