@@ -10,11 +10,12 @@ import {
   ThunderboltOutlined,
 } from '@ant-design/icons';
 import { CHANNEL_PRIORITY_MIN, ChannelStatus } from '@gateway/shared';
-import { Button, Dropdown, Space, Table, Tag, Tooltip, Typography } from 'antd';
+import { Button, Dropdown, Space, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType, TablePaginationConfig } from 'antd/es/table';
 import type { Key, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { ListTable } from '../../../components/list/list-table';
 import { useFormatQuota } from '../../status/use-format-quota';
 import { type ChannelRow, commaList } from '../channel-view';
 import type { Channel } from '../types';
@@ -325,14 +326,14 @@ export function ChannelTable({
   ];
 
   return (
-    <Table<ChannelRow>
-      data-testid="channel-table"
+    <ListTable<ChannelRow>
+      testId="channel-table"
+      empty={empty}
       rowKey="key"
       columns={columns.filter((column) => !hiddenColumns.includes(String(column.key)))}
       dataSource={rows}
       loading={loading}
       pagination={pagination}
-      scroll={{ x: 'max-content' }}
       size="small"
       rowClassName={(row) => (row.kind === 'tag' ? 'channel-tag-row' : '')}
       rowSelection={{
@@ -340,7 +341,6 @@ export function ChannelTable({
         onChange: (keys) => onSelect(keys),
         getCheckboxProps: (row) => ({ disabled: row.kind === 'tag' }),
       }}
-      locale={{ emptyText: empty }}
     />
   );
 }

@@ -1,7 +1,8 @@
-import { Button, Table, Typography } from 'antd';
+import { Button, Typography } from 'antd';
 import type { ColumnsType, TablePaginationConfig } from 'antd/es/table';
 import { type Key, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ListTable } from '../../../components/list/list-table';
 import { useFormatQuota } from '../../status/use-format-quota';
 import { isCallLog } from '../log-view';
 import {
@@ -100,16 +101,14 @@ export function LogTable({ logs, admin, loading, pagination, onOpenUser, empty }
   ];
 
   return (
-    <Table<LogRow>
-      data-testid="log-table"
-      rowKey="id"
+    <ListTable<LogRow>
+      testId="log-table"
+      empty={empty}
       size="small"
       columns={columns}
       dataSource={logs}
       loading={loading}
       pagination={pagination}
-      scroll={{ x: 'max-content' }}
-      locale={{ emptyText: empty }}
       expandable={{
         // The details button in the last column opens a row; a second toggle column would only cost width.
         showExpandColumn: false,

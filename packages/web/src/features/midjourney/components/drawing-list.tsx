@@ -1,8 +1,9 @@
-import { Card, Flex, Table, Typography } from 'antd';
+import { Card, Flex, Typography } from 'antd';
 import type { ColumnsType, TablePaginationConfig } from 'antd/es/table';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CardList } from '../../../components/list/card-list';
+import { ListTable } from '../../../components/list/list-table';
 import { ChannelTag, DurationTag, LongText } from '../../task/components/task-cells';
 import { formatTime } from '../../task/task-view';
 import type { DrawingItem } from '../types';
@@ -74,16 +75,14 @@ export function DrawingTable({ drawings, admin, loading, pagination, empty }: Dr
     },
   ];
   return (
-    <Table<DrawingItem>
-      data-testid="drawing-table"
-      rowKey="id"
+    <ListTable<DrawingItem>
+      testId="drawing-table"
+      empty={empty}
       size="small"
       columns={columns}
       dataSource={drawings}
       loading={loading}
       pagination={pagination}
-      scroll={{ x: 'max-content' }}
-      locale={{ emptyText: empty }}
     />
   );
 }

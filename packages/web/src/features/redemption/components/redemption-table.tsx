@@ -1,7 +1,8 @@
-import { Table, Typography } from 'antd';
+import { Typography } from 'antd';
 import type { ColumnsType, TablePaginationConfig } from 'antd/es/table';
 import type { Key, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ListTable } from '../../../components/list/list-table';
 import { useFormatQuota } from '../../status/use-format-quota';
 import type { Redemption } from '../types';
 import {
@@ -77,21 +78,19 @@ export function RedemptionTable({
   ];
 
   return (
-    <Table<Redemption>
-      data-testid="redemption-table"
-      rowKey="id"
+    <ListTable<Redemption>
+      testId="redemption-table"
+      empty={empty}
       columns={columns}
       dataSource={codes}
       loading={loading}
       pagination={pagination}
-      scroll={{ x: 'max-content' }}
       size="middle"
       rowSelection={{
         selectedRowKeys: selectedKeys,
         preserveSelectedRowKeys: true,
         onChange: onSelect,
       }}
-      locale={{ emptyText: empty }}
     />
   );
 }

@@ -1,8 +1,9 @@
-import { Button, Card, Flex, Table, Tag, Typography } from 'antd';
+import { Button, Card, Flex, Tag, Typography } from 'antd';
 import type { ColumnsType, TablePaginationConfig } from 'antd/es/table';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CardList } from '../../../components/list/card-list';
+import { ListTable } from '../../../components/list/list-table';
 import { formatTime } from '../task-view';
 import type { TaskItem } from '../types';
 import { ChannelTag, DurationTag, LongText, ProgressCircle, TaskStatusTag } from './task-cells';
@@ -85,16 +86,14 @@ export function TaskTable({ tasks, admin, loading, pagination, empty, onOpenTask
     },
   ];
   return (
-    <Table<TaskItem>
-      data-testid="task-table"
-      rowKey="id"
+    <ListTable<TaskItem>
+      testId="task-table"
+      empty={empty}
       size="small"
       columns={columns}
       dataSource={tasks}
       loading={loading}
       pagination={pagination}
-      scroll={{ x: 'max-content' }}
-      locale={{ emptyText: empty }}
     />
   );
 }

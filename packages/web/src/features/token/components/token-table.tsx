@@ -1,10 +1,11 @@
 import { CopyOutlined, DeleteOutlined, EditOutlined, EyeInvisibleOutlined, EyeOutlined } from '@ant-design/icons';
 import { TokenStatus } from '@gateway/shared';
-import { Button, Popconfirm, Space, Switch, Table, Tag, Tooltip, Typography } from 'antd';
+import { Button, Popconfirm, Space, Switch, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType, TablePaginationConfig } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { type Key, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ListTable } from '../../../components/list/list-table';
 import { useFormatQuota } from '../../status/use-format-quota';
 import { displayKey, maskKey, type Token } from '../types';
 import { ChatMenu } from './chat-menu';
@@ -182,21 +183,19 @@ export function TokenTable({
   ];
 
   return (
-    <Table<Token>
-      data-testid="token-table"
-      rowKey="id"
+    <ListTable<Token>
+      testId="token-table"
+      empty={empty}
       columns={columns}
       dataSource={tokens}
       loading={loading}
       pagination={pagination}
-      scroll={{ x: 'max-content' }}
       size="middle"
       rowSelection={{
         selectedRowKeys: selectedKeys,
         preserveSelectedRowKeys: true,
         onChange: onSelect,
       }}
-      locale={{ emptyText: empty }}
     />
   );
 }

@@ -1,7 +1,8 @@
-import { Table, Typography } from 'antd';
+import { Typography } from 'antd';
 import type { ColumnsType, TablePaginationConfig } from 'antd/es/table';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ListTable } from '../../../components/list/list-table';
 import type { AdminUser, ManageAction } from '../types';
 import { GroupTag, InviteCell, NameCell, RoleTag, StatsCell, StatusTag, UserActions } from './user-cells';
 
@@ -65,16 +66,14 @@ export function UserTable({
   ];
 
   return (
-    <Table<AdminUser>
-      data-testid="user-table"
-      rowKey="id"
+    <ListTable<AdminUser>
+      testId="user-table"
+      empty={empty}
       columns={columns}
       dataSource={users}
       loading={loading}
       pagination={pagination}
-      scroll={{ x: 'max-content' }}
       size="middle"
-      locale={{ emptyText: empty }}
     />
   );
 }
