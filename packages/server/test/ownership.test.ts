@@ -200,12 +200,11 @@ describe('an admin cannot become root', () => {
   afterAll(async () => server?.close());
 
   /**
-   * FINDING (reported; `api/option.ts` belongs to the settings work): option routes take admins, the family allows
-   * only root. An admin can then point SMTP at a mail server they run, ask for root's password reset, read the
-   * link from their own server and set a new root password. The chain runs step by step and stops at the first
-   * refusal, so once options are root-only this test passes and `.fails` must be removed.
+   * Options are root's: were they open to admins, an admin could point SMTP at a mail server they run, ask for
+   * root's password reset, read the link there and set a new root password. The chain runs step by step and stops
+   * at the first refusal.
    */
-  it.fails('cannot take over root by pointing the mail settings at its own server', async () => {
+  it('cannot take over root by pointing the mail settings at its own server', async () => {
     const smtp = await startSmtpReceiver();
     try {
       await server.ctx.repos.users.update(root.userId!, { email: 'root@example.com' });

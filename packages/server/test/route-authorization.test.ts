@@ -23,14 +23,6 @@ vi.mock('fastify', async (importOriginal) => {
   return { ...actual, default: observed };
 });
 
-/**
- * Root-only routes an admin can still use today. Option routes are guarded as admin in `api/option.ts` (the spec's
- * console shows the settings to admins; the family's server allows only root). Reported, not fixed here: that file
- * belongs to the settings work. `it.fails` keeps the finding visible: once the guard is root these tests "fail" and
- * the entries must be removed.
- */
-const KNOWN_ADMIN_ON_ROOT = new Set(['GET /api/option/', 'PUT /api/option/', 'POST /api/option/rest_model_ratio']);
-
 const RELAY_PREFIXES = ['/v1/', '/v1beta/', '/pg/', '/dashboard/', '/mj/', '/suno/', '/:mode/'];
 const isRelay = (url: string) => RELAY_PREFIXES.some((prefix) => url.startsWith(prefix));
 
@@ -146,12 +138,9 @@ describe('every route answers its guard first', () => {
   });
 
   for (const route of ROOT_ROUTES) {
-    (KNOWN_ADMIN_ON_ROOT.has(route) ? it.fails : it)(
-      `refuses an admin on the root-only ${route} with 403`,
-      async () => {
-        expectRefusal(route, await send(server, route, as(admin)), 403);
-      },
-    );
+    it(`refuses an admin on the root-only ${route} with 403`, async () => {
+      expectRefusal(route, await send(server, route, as(admin)), 403);
+    });
   }
 
   it('refuses every relay route without a key, or with an unknown one, with 401 in the caller’s error shape', async () => {

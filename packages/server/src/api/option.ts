@@ -18,16 +18,18 @@ const putSchema = z.object({
 });
 
 export async function optionRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const { admin } = guards(ctx);
+  // Root only, as in the family: options include SMTP, sign-in and payment secrets, and an admin who could point
+  // SMTP at their own server could take over root through a password reset.
+  const { root } = guards(ctx);
 
-  app.get('/api/option/', { preHandler: admin }, async () => {
+  app.get('/api/option/', { preHandler: root }, async () => {
     const values = ctx.options.all();
     // Secret values never leave the server: the forms show them empty and save them only when typed.
     const list = OPTION_KEYS.map((key) => ({ key, value: isSecretOptionKey(key) ? '' : values[key] }));
     return ok(list);
   });
 
-  app.put('/api/option/', { preHandler: admin }, async (request) => {
+  app.put('/api/option/', { preHandler: root }, async (request) => {
     const parsed = putSchema.safeParse(request.body ?? {});
     if (!parsed.success)
       throw new ApiFailure(parsed.error.issues[0]?.path[0] === 'value' ? 'option_value_not_string' : 'invalid_params');
@@ -41,7 +43,7 @@ export async function optionRoutes(app: FastifyInstance, ctx: AppContext): Promi
 
   // "Reset model ratios" (the family's spelling of the path): every per-model pricing map back to the built-in
   // defaults. Group ratios are the operator's business structure, not model prices, and stay.
-  app.post('/api/option/rest_model_ratio', { preHandler: admin }, async (request) => {
+  app.post('/api/option/rest_model_ratio', { preHandler: root }, async (request) => {
     const keys: OptionKey[] = ['ModelRatio', 'CompletionRatio', 'CacheRatio', 'ModelPrice'];
     for (const key of keys) {
       const error = await ctx.options.set(key, OPTION_DEFINITIONS[key].default);

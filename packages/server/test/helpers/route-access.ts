@@ -97,7 +97,7 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'POST /api/user/manage': 'admin',
   'GET /api/user/:id': 'admin',
   'GET /api/group/': 'admin',
-  'POST /api/oauth/oidc/discovery': 'admin',
+  'POST /api/oauth/oidc/discovery': 'root',
   'GET /api/log/': 'admin',
   'DELETE /api/log/': 'admin',
   'GET /api/log/stat': 'admin',

@@ -33,6 +33,7 @@ export function buildRoutes(table: PageRoute[] = PAGE_ROUTES): RouteObject[] {
             ...pagesFor('public'),
             { element: <RequireAuth />, children: pagesFor('user') },
             { element: <RequireAdmin />, children: pagesFor('admin') },
+            { element: <RequireAdmin root />, children: pagesFor('root') },
             { path: '*', element: <NotFoundPage /> },
           ],
         },

@@ -7,7 +7,8 @@ import type { ComponentType } from 'react';
  *
  * Adding a page is one line: give its row a `page`, a lazy import of a module whose default export is the page.
  */
-export type RouteAccess = 'public' | 'user' | 'admin';
+/** `root`: the system settings, which hold the secrets that could hand over the root account. */
+export type RouteAccess = 'public' | 'user' | 'admin' | 'root';
 
 export interface PageRoute {
   path: string;
@@ -47,5 +48,5 @@ export const PAGE_ROUTES: PageRoute[] = [
   { path: '/redemption', access: 'admin', page: () => import('../features/redemption/pages/redemption-page') },
   { path: '/user', access: 'admin', page: () => import('../features/users/pages/user-page') },
   { path: '/user/edit/:id', access: 'admin', page: () => import('../features/users/pages/user-page') }, // opens that user's edit drawer
-  { path: '/setting', access: 'admin', page: () => import('../features/setting/pages/setting-page') },
+  { path: '/setting', access: 'root', page: () => import('../features/setting/pages/setting-page') },
 ];

@@ -6,8 +6,8 @@ import { discoverOidc } from '../../services/oauth/oidc-discovery.js';
 
 /** `POST /api/oauth/oidc/discovery {well_known}`: the settings page fills the three OIDC endpoints from it. */
 export async function oidcDiscoveryRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const { admin } = guards(ctx);
-  app.post('/api/oauth/oidc/discovery', { preHandler: admin, bodyLimit: 8192 }, async (request) => {
+  const { root } = guards(ctx);
+  app.post('/api/oauth/oidc/discovery', { preHandler: root, bodyLimit: 8192 }, async (request) => {
     const wellKnown = (request.body as { well_known?: unknown } | undefined)?.well_known;
     if (typeof wellKnown !== 'string' || !wellKnown.trim()) throw new ApiFailure('oidc_well_known_invalid');
     return ok(await discoverOidc(ctx, wellKnown.trim()));

@@ -12,6 +12,7 @@ import {
   UserOutlined,
   WalletOutlined,
 } from '@ant-design/icons';
+import { isAdmin, isRoot } from '@gateway/shared';
 import type { ReactNode } from 'react';
 import { readFlag } from '../../lib/storage';
 import { STORAGE_KEYS } from '../../lib/storage-keys';
@@ -48,7 +49,8 @@ function entry(path: string, labelKey: string, icon: ReactNode, shown = true): S
 }
 
 /** The sidebar's groups for a visitor; groups left empty are dropped. */
-export function buildSidebarGroups(admin: boolean, flags: SidebarFlags): SidebarGroup[] {
+export function buildSidebarGroups(role: number | undefined, flags: SidebarFlags): SidebarGroup[] {
+  const admin = isAdmin(role);
   const groups: SidebarGroup[] = [
     {
       key: 'console',
@@ -70,7 +72,8 @@ export function buildSidebarGroups(admin: boolean, flags: SidebarFlags): Sidebar
         ...entry('/channel', 'nav.channel', <ApiOutlined />, admin),
         ...entry('/redemption', 'nav.redemption', <GiftOutlined />, admin),
         ...entry('/user', 'nav.user', <TeamOutlined />, admin),
-        ...entry('/setting', 'nav.setting', <SettingOutlined />, admin),
+        // System settings are root's (the server refuses admins: they hold the secrets that guard root itself).
+        ...entry('/setting', 'nav.setting', <SettingOutlined />, isRoot(role)),
       ],
     },
     {

@@ -1,4 +1,3 @@
-import { isAdmin } from '@gateway/shared';
 import { Menu, type MenuProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
@@ -18,7 +17,7 @@ export function SidebarMenu({ collapsed = false, onNavigate }: SidebarMenuProps)
   const user = useSessionUser();
   // The flags live in localStorage; reading the status here re-renders the menu when a fresh one is stored.
   usePublicStatus();
-  const groups = buildSidebarGroups(isAdmin(user?.role), readSidebarFlags());
+  const groups = buildSidebarGroups(user?.role, readSidebarFlags());
 
   const items: MenuProps['items'] = groups.map((group) => ({
     type: 'group',

@@ -13,26 +13,27 @@ const paths = (groups: ReturnType<typeof buildSidebarGroups>) =>
 
 describe('sidebar rules', () => {
   it('gives an ordinary user the console and personal groups only', () => {
-    const groups = buildSidebarGroups(false, noFlags);
+    const groups = buildSidebarGroups(1, noFlags);
     expect(groups.map((group) => group.key)).toEqual(['console', 'personal']);
     expect(paths(groups)).toEqual(['/token', '/playground', '/log', '/topup', '/personal']);
   });
 
-  it('adds the admin group for admins', () => {
-    const groups = buildSidebarGroups(true, noFlags);
+  it('adds the admin group for admins, system settings for root only', () => {
+    const groups = buildSidebarGroups(10, noFlags);
     expect(groups.map((group) => group.key)).toEqual(['console', 'admin', 'personal']);
     expect(paths(groups)).toContain('/channel');
     expect(paths(groups)).toContain('/redemption');
     expect(paths(groups)).toContain('/user');
-    expect(paths(groups)).toContain('/setting');
+    expect(paths(groups)).not.toContain('/setting');
+    expect(paths(buildSidebarGroups(100, noFlags))).toContain('/setting');
   });
 
   it('shows dashboard, drawing and task logs only when their flags are on', () => {
-    expect(paths(buildSidebarGroups(false, { dataExport: true, drawing: false, task: false }))).toContain('/detail');
-    const drawing = paths(buildSidebarGroups(false, { dataExport: false, drawing: true, task: false }));
+    expect(paths(buildSidebarGroups(1, { dataExport: true, drawing: false, task: false }))).toContain('/detail');
+    const drawing = paths(buildSidebarGroups(1, { dataExport: false, drawing: true, task: false }));
     expect(drawing).toContain('/midjourney');
     expect(drawing).not.toContain('/task');
-    expect(paths(buildSidebarGroups(false, { dataExport: false, drawing: false, task: true }))).toContain('/task');
+    expect(paths(buildSidebarGroups(1, { dataExport: false, drawing: false, task: true }))).toContain('/task');
   });
 
   it('is hidden on home, chat and setup', () => {
@@ -44,7 +45,7 @@ describe('sidebar rules', () => {
   });
 
   it('highlights the entry a sub-page belongs to', () => {
-    expect(selectedSidebarKey('/channel/edit/3', buildSidebarGroups(true, noFlags))).toBe('/channel');
+    expect(selectedSidebarKey('/channel/edit/3', buildSidebarGroups(10, noFlags))).toBe('/channel');
   });
 });
 
@@ -64,10 +65,10 @@ describe('sidebar component', () => {
     expect(within(menu).queryByText('用户管理')).toBeNull();
   });
 
-  it('shows admin entries to an admin', () => {
+  it('shows admin entries to an admin, system settings to root only', () => {
     const menu = renderSidebar(10);
     expect(within(menu).getByText('渠道管理')).toBeTruthy();
-    expect(within(menu).getByText('系统设置')).toBeTruthy();
+    expect(within(menu).queryByText('系统设置')).toBeNull();
   });
 
   it('reads the drawing flag from localStorage', () => {
