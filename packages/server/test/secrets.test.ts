@@ -211,14 +211,10 @@ describe('secrets never reach the wrong caller', () => {
   });
 
   /**
-   * FINDING (reported, not fixed here: the relay pipeline and the task submitters are outside this audit's files):
-   * an upstream error message is handed to the caller verbatim (relay/pipeline.ts, `new RelayError(clientStatus,
-   * upstream.message, …)`; relay/tasks/midjourney/submit.ts and suno/submit.ts put the upstream text into
-   * `task_upstream_refused`), and the same text goes into the caller's type-5 error log. An upstream that quotes the
-   * key it was sent (several OpenAI-compatible proxies do) hands the channel key to any API-key holder. `it.fails`
-   * until the key is masked there; then remove `.fails`.
+   * Upstream error messages reach the caller and their error log; an upstream that quotes the key it was sent
+   * (several OpenAI-compatible proxies do) must not hand the channel key to an API-key holder.
    */
-  it.fails('never echoes the channel key an upstream puts into its error message', async () => {
+  it('never echoes the channel key an upstream puts into its error message', async () => {
     const echo = `Incorrect API key provided: ${CHANNEL_KEY}. You can find your API key at https://platform.example.com`;
     for (const status of [400, 401, 429, 500]) {
       mock.enqueue('openai.chat', { kind: 'status', status, message: echo, code: 'invalid_api_key' });

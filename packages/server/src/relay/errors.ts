@@ -64,3 +64,16 @@ export class RelayError extends Error {
     return { error: { message, type: this.type, code: this.code } };
   }
 }
+
+/**
+ * Upstream error text with the channel's keys blanked out: some OpenAI-compatible proxies quote the key they were
+ * sent ("invalid key sk-…"), and that text goes to the caller and into their log.
+ */
+export function redactChannelKeys(text: string, channel: { key: string; keys?: readonly string[] }): string {
+  let result = text;
+  for (const key of new Set([channel.key, ...(channel.keys ?? [])])) {
+    // Very short keys would blank ordinary words; real keys are long.
+    if (key.length >= 8) result = result.replaceAll(key, '***');
+  }
+  return result;
+}

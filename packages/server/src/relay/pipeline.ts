@@ -6,7 +6,7 @@ import { nowSeconds } from '../db/sql-helpers.js';
 import { admitModelRequest } from '../services/rate-limit/model-request-limit.js';
 import type { RelayCaller } from './auth.js';
 import { shouldDisableChannel } from './auto-disable.js';
-import { RelayError } from './errors.js';
+import { RelayError, redactChannelKeys } from './errors.js';
 import { applyOverrides } from './overrides/apply.js';
 import { adapterFor } from './providers/registry.js';
 import { type Billing, refund } from './reserve.js';
@@ -182,7 +182,7 @@ export async function runRelay(
         } catch (error) {
           // The client left before the upstream answered: nothing was produced, nothing is billed.
           if (abort.signal.aborted) return reply;
-          const reason = error instanceof Error ? error.message : String(error);
+          const reason = redactChannelKeys(error instanceof Error ? error.message : String(error), keyed);
           const message = RelayError.of(502, meta.lang, 'relay_upstream_unreachable', { reason }).message;
           lastError = new RelayError(502, message, 'upstream_error', 'upstream_unreachable');
           failed.add(channel.id);
@@ -196,7 +196,8 @@ export async function runRelay(
           // The channel's own credentials were refused: that is the gateway's problem, not the caller's key, so the
           // caller gets a server error instead of a 401/403 that would read as "your key is wrong".
           const clientStatus = status === 401 || status === 403 ? 500 : status;
-          lastError = new RelayError(clientStatus, upstream.message, upstream.type || 'upstream_error', upstream.code);
+          const message = redactChannelKeys(upstream.message, keyed);
+          lastError = new RelayError(clientStatus, message, upstream.type || 'upstream_error', upstream.code);
           failed.add(channel.id);
           if (!isRetriableStatus(status)) break;
           continue;

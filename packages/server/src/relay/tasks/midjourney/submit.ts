@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../../context.js';
 import type { NewMidjourney } from '../../../db/schema.js';
-import { RelayError } from '../../errors.js';
+import { RelayError, redactChannelKeys } from '../../errors.js';
 import { type Billing, refund, reserveQuota } from '../../reserve.js';
 import { chargeTask, payerOf } from '../billing.js';
 import { openTaskRequest } from '../task-request.js';
@@ -137,7 +137,10 @@ export function midjourneySubmitHandler(ctx: AppContext, kind: SubmitKind) {
           ),
       );
       if (answer.status < 200 || answer.status >= 300 || !answer.json || typeof answer.json !== 'object') {
-        const detail = (answer.json as SubmitAnswer | null)?.description ?? answer.text.slice(0, 200);
+        const detail = redactChannelKeys(
+          String((answer.json as SubmitAnswer | null)?.description ?? answer.text.slice(0, 200)),
+          channel,
+        );
         // A refused channel key is the gateway's problem, not the caller's.
         const status =
           answer.status === 401 || answer.status === 403 ? 500 : answer.status >= 400 ? answer.status : 502;

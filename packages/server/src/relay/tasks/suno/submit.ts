@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../../context.js';
 import { nowSeconds } from '../../../db/sql-helpers.js';
-import { RelayError } from '../../errors.js';
+import { RelayError, redactChannelKeys } from '../../errors.js';
 import { type Billing, refund, reserveQuota } from '../../reserve.js';
 import { chargeTask, payerOf } from '../billing.js';
 import { openTaskRequest } from '../task-request.js';
@@ -81,7 +81,10 @@ export function sunoSubmitHandler(ctx: AppContext) {
       const submitted = answer.json as { code?: unknown; message?: unknown; data?: unknown } | null;
       const taskId = typeof submitted?.data === 'string' ? submitted.data : '';
       if (answer.status < 200 || answer.status >= 300 || submitted?.code !== 'success' || !taskId) {
-        const reason = `${answer.status} ${String(submitted?.message ?? answer.text.slice(0, 200))}`.trim();
+        const reason = redactChannelKeys(
+          `${answer.status} ${String(submitted?.message ?? answer.text.slice(0, 200))}`.trim(),
+          channel,
+        );
         const status =
           answer.status === 401 || answer.status === 403 ? 500 : answer.status >= 400 ? answer.status : 500;
         throw new RelayError(
