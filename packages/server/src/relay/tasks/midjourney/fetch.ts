@@ -1,5 +1,6 @@
 import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
+import type { Language } from '@gateway/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../../context.js';
 import type { MidjourneyRow } from '../../../db/schema.js';
@@ -26,15 +27,16 @@ function dtoFor(ctx: AppContext, request: FastifyRequest, row: MidjourneyRow) {
   return midjourneyDto(row, imageUrlFor(row, ctx.options.bool('MjForwardUrlEnabled'), gatewayBase(ctx, request)));
 }
 
+/** Someone else's task answers like a missing one, so ids of other users' tasks cannot be probed. */
+const taskNotFound = (lang: Language) => RelayError.of(404, lang, 'task_not_found', undefined, 'task_not_found');
+
 /** `GET /mj/task/{id}/fetch`: the caller's own task, from the database (the poller keeps it current). */
 export function midjourneyFetchHandler(ctx: AppContext) {
   const store = midjourneyStore(ctx.db);
   return async (request: FastifyRequest<{ Params: { id: string } }>, reply: FastifyReply) => {
     const { lang, requestId, caller } = await openTaskRequest(ctx, request, reply);
     const row = await store.findForUser(caller.user.id, request.params.id);
-    if (!row) {
-      return sendMjError(reply, RelayError.of(404, lang, 'task_not_found', undefined, 'task_not_found'), requestId);
-    }
+    if (!row) return sendMjError(reply, taskNotFound(lang), requestId);
     return dtoFor(ctx, request, row);
   };
 }
@@ -60,9 +62,7 @@ export function midjourneyImageSeedHandler(ctx: AppContext) {
   return async (request: FastifyRequest<{ Params: { id: string } }>, reply: FastifyReply) => {
     const { lang, requestId, caller } = await openTaskRequest(ctx, request, reply);
     const row = await store.findForUser(caller.user.id, request.params.id);
-    if (!row) {
-      return sendMjError(reply, RelayError.of(404, lang, 'task_not_found', undefined, 'task_not_found'), requestId);
-    }
+    if (!row) return sendMjError(reply, taskNotFound(lang), requestId);
     const channel = ctx.channelCache.get(row.channel_id);
     if (!channel) {
       return sendMjError(
