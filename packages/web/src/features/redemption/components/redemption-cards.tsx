@@ -1,8 +1,8 @@
-import { Card, Checkbox, Flex, Typography } from 'antd';
+import { Card, Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { CardCheckbox } from '../../../components/list/card-checkbox';
 import { CardList } from '../../../components/list/card-list';
 import { useFormatQuota } from '../../status/use-format-quota';
-import type { Redemption } from '../types';
 import { ExpiryText, formatTime, KeyCell, RedeemedBy, RedemptionActions, StatusTag } from './redemption-cells';
 import type { RedemptionListProps } from './redemption-table';
 
@@ -19,23 +19,15 @@ export function RedemptionCards({
   const { t } = useTranslation();
   const formatQuota = useFormatQuota();
 
-  const toggleSelected = (code: Redemption, checked: boolean) => {
-    const keys = checked ? [...selectedKeys, code.id] : selectedKeys.filter((key) => key !== code.id);
-    onSelect(keys, codes);
-  };
-
   return (
     <CardList items={codes} loading={loading} pagination={pagination} empty={empty} testId="redemption-table">
       {(code) => (
         <Card key={code.id} size="small" className="list-card">
           <Flex justify="space-between" align="center" gap={8}>
-            <Checkbox
-              checked={selectedKeys.includes(code.id)}
-              onChange={(event) => toggleSelected(code, event.target.checked)}
-            >
+            <CardCheckbox row={code} rows={codes} selectedKeys={selectedKeys} onSelect={onSelect}>
               <Typography.Text strong>{code.name}</Typography.Text>
               <Typography.Text type="secondary"> #{code.id}</Typography.Text>
-            </Checkbox>
+            </CardCheckbox>
             <StatusTag code={code} />
           </Flex>
           <KeyCell codeKey={code.key} onCopy={() => handlers.onCopy(code)} />

@@ -1,12 +1,10 @@
-import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import { TokenStatus } from '@gateway/shared';
-import { Button, Card, Checkbox, Flex, Popconfirm, Switch, Tag, Typography } from 'antd';
+import { Card, Flex, Switch, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { CardCheckbox } from '../../../components/list/card-checkbox';
 import { CardList } from '../../../components/list/card-list';
 import { useFormatQuota } from '../../status/use-format-quota';
-import type { Token } from '../types';
-import { ChatMenu } from './chat-menu';
-import { formatTime, KeyCell, STATUS_TAGS, type TokenListProps } from './token-table';
+import { formatTime, KeyCell, STATUS_TAGS, TokenActions, type TokenListProps } from './token-table';
 
 /** The token list on a phone: one card per token instead of a wide table. */
 export function TokenCards({
@@ -26,11 +24,6 @@ export function TokenCards({
   const formatQuota = useFormatQuota();
   const now = Date.now() / 1000;
 
-  const toggleSelected = (token: Token, checked: boolean) => {
-    const keys = checked ? [...selectedKeys, token.id] : selectedKeys.filter((key) => key !== token.id);
-    onSelect(keys, tokens);
-  };
-
   return (
     <CardList items={tokens} loading={loading} pagination={pagination} empty={empty} testId="token-table">
       {(token) => {
@@ -39,12 +32,9 @@ export function TokenCards({
         return (
           <Card key={token.id} size="small" className="list-card">
             <Flex justify="space-between" align="center" gap={8}>
-              <Checkbox
-                checked={selectedKeys.includes(token.id)}
-                onChange={(event) => toggleSelected(token, event.target.checked)}
-              >
+              <CardCheckbox row={token} rows={tokens} selectedKeys={selectedKeys} onSelect={onSelect}>
                 <Typography.Text strong>{token.name}</Typography.Text>
-              </Checkbox>
+              </CardCheckbox>
               <Flex align="center" gap={6}>
                 <Tag color={tag.color} variant="filled" style={{ marginInlineEnd: 0 }}>
                   {t(tag.labelKey)}
@@ -81,21 +71,7 @@ export function TokenCards({
               </dd>
             </dl>
             <Flex gap={6} justify="flex-end" wrap>
-              <ChatMenu tokenKey={token.key} />
-              <Button size="small" icon={<EditOutlined />} onClick={() => onEdit(token)}>
-                {t('ui.edit')}
-              </Button>
-              <Popconfirm
-                title={t('token.delete_confirm', { name: token.name })}
-                okText={t('ui.delete')}
-                okButtonProps={{ danger: true }}
-                cancelText={t('ui.cancel')}
-                onConfirm={() => onDelete(token)}
-              >
-                <Button size="small" danger icon={<DeleteOutlined />}>
-                  {t('ui.delete')}
-                </Button>
-              </Popconfirm>
+              <TokenActions token={token} labelled onEdit={onEdit} onDelete={onDelete} />
             </Flex>
           </Card>
         );

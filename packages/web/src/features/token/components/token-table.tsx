@@ -45,6 +45,46 @@ export function KeyCell({ tokenKey, onCopy }: { tokenKey: string; onCopy: () => 
   );
 }
 
+/**
+ * Chat, edit and delete for one token: icon buttons with tooltips in the table, buttons with words on a phone card
+ * (`labelled`). The caller lays them out.
+ */
+export function TokenActions({
+  token,
+  labelled = false,
+  onEdit,
+  onDelete,
+}: {
+  token: Token;
+  labelled?: boolean;
+  onEdit: (token: Token) => void;
+  onDelete: (token: Token) => void;
+}) {
+  const { t } = useTranslation();
+  const edit = (
+    <Button size="small" icon={<EditOutlined />} aria-label={t('ui.edit')} onClick={() => onEdit(token)}>
+      {labelled ? t('ui.edit') : null}
+    </Button>
+  );
+  return (
+    <>
+      <ChatMenu tokenKey={token.key} />
+      {labelled ? edit : <Tooltip title={t('ui.edit')}>{edit}</Tooltip>}
+      <Popconfirm
+        title={t('token.delete_confirm', { name: token.name })}
+        okText={t('ui.delete')}
+        okButtonProps={{ danger: true }}
+        cancelText={t('ui.cancel')}
+        onConfirm={() => onDelete(token)}
+      >
+        <Button size="small" danger icon={<DeleteOutlined />} aria-label={t('ui.delete')}>
+          {labelled ? t('ui.delete') : null}
+        </Button>
+      </Popconfirm>
+    </>
+  );
+}
+
 export interface TokenListProps {
   tokens: Token[];
   loading: boolean;
@@ -164,19 +204,7 @@ export function TokenTable({
       fixed: 'right',
       render: (_, token) => (
         <Space size={4} wrap={false}>
-          <ChatMenu tokenKey={token.key} />
-          <Tooltip title={t('ui.edit')}>
-            <Button size="small" icon={<EditOutlined />} aria-label={t('ui.edit')} onClick={() => onEdit(token)} />
-          </Tooltip>
-          <Popconfirm
-            title={t('token.delete_confirm', { name: token.name })}
-            okText={t('ui.delete')}
-            okButtonProps={{ danger: true }}
-            cancelText={t('ui.cancel')}
-            onConfirm={() => onDelete(token)}
-          >
-            <Button size="small" danger icon={<DeleteOutlined />} aria-label={t('ui.delete')} />
-          </Popconfirm>
+          <TokenActions token={token} onEdit={onEdit} onDelete={onDelete} />
         </Space>
       ),
     },
