@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CardList } from '../../../components/list/card-list';
 import { ListTable } from '../../../components/list/list-table';
-import { ChannelTag, DurationTag, LongText } from '../../task/components/task-cells';
+import { ChannelTag, DurationTag, FailReasonFact, LongText } from '../../task/components/task-cells';
 import { formatTime } from '../../task/task-view';
 import type { DrawingItem } from '../types';
 import { ActionTag, DrawingImage, DrawingProgress, DrawingStatusTag, MonoId, SubmitCodeTag } from './drawing-cells';
@@ -137,16 +137,7 @@ export function DrawingCards({ drawings, admin, loading, pagination, empty }: Dr
             <dd>
               <LongText text={drawing.prompt} title="Prompt" />
             </dd>
-            {drawing.fail_reason && (
-              <>
-                <dt>{t('midjourney.col_fail_reason')}</dt>
-                <dd>
-                  <Typography.Text type="danger">
-                    <LongText text={drawing.fail_reason} title={t('midjourney.col_fail_reason')} />
-                  </Typography.Text>
-                </dd>
-              </>
-            )}
+            <FailReasonFact reason={drawing.fail_reason} label={t('midjourney.col_fail_reason')} />
           </dl>
         </Card>
       )}

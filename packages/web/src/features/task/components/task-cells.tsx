@@ -84,3 +84,18 @@ export function LongText({ text, title, testId }: { text: string | null | undefi
     </>
   );
 }
+
+/** A card's failure line (label and reason, in red): only on a task that failed. */
+export function FailReasonFact({ reason, label }: { reason: string | null | undefined; label: string }) {
+  if (!reason) return null;
+  return (
+    <>
+      <dt>{label}</dt>
+      <dd>
+        <Typography.Text type="danger">
+          <LongText text={reason} title={label} />
+        </Typography.Text>
+      </dd>
+    </>
+  );
+}

@@ -1,4 +1,4 @@
-import { Button, Card, Flex, Tag, Typography } from 'antd';
+import { Button, Card, Flex, Tag } from 'antd';
 import type { ColumnsType, TablePaginationConfig } from 'antd/es/table';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,7 +6,7 @@ import { CardList } from '../../../components/list/card-list';
 import { ListTable } from '../../../components/list/list-table';
 import { formatTime } from '../task-view';
 import type { TaskItem } from '../types';
-import { ChannelTag, DurationTag, LongText, ProgressCircle, TaskStatusTag } from './task-cells';
+import { ChannelTag, DurationTag, FailReasonFact, LongText, ProgressCircle, TaskStatusTag } from './task-cells';
 
 export interface TaskListProps {
   tasks: TaskItem[];
@@ -140,16 +140,7 @@ export function TaskCards({ tasks, admin, loading, pagination, empty, onOpenTask
                 </dd>
               </>
             )}
-            {task.fail_reason && (
-              <>
-                <dt>{t('task.col_fail_reason')}</dt>
-                <dd>
-                  <Typography.Text type="danger">
-                    <LongText text={task.fail_reason} title={t('task.col_fail_reason')} />
-                  </Typography.Text>
-                </dd>
-              </>
-            )}
+            <FailReasonFact reason={task.fail_reason} label={t('task.col_fail_reason')} />
           </dl>
         </Card>
       )}
