@@ -1,8 +1,9 @@
 import { REDEMPTION_BATCH_MAX, REDEMPTION_DEFAULT_QUOTA, REDEMPTION_NAME_MAX, RedemptionStatus } from '@gateway/shared';
-import { Alert, Button, DatePicker, Drawer, Flex, Form, Input, InputNumber, Skeleton, Space } from 'antd';
+import { Alert, Button, DatePicker, Drawer, Flex, Form, Input, InputNumber, Skeleton } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PresetField, wholeNumberRule } from '../../../components/form/preset-field';
 import { notify } from '../../../lib/notify';
 import { quotaDisplayFrom } from '../../../lib/quota';
 import { useIsMobile } from '../../../lib/use-media-query';
@@ -184,117 +185,74 @@ function RedemptionForm({
         <Input maxLength={REDEMPTION_NAME_MAX} showCount allowClear />
       </Form.Item>
 
-      <Form.Item
+      <PresetField
+        name="quota"
         label={t('redemption.field_quota')}
         required
-        extra={
-          <>
-            <div>{t('redemption.field_quota_equals', { value: formatQuota(toInteger(quota)) })}</div>
-            <Space size={4} wrap style={{ marginTop: 8 }}>
-              {QUOTA_PRESETS_USD.map((usd) => (
-                <Button key={usd} size="small" onClick={() => setQuota(Math.round(usd * quotaPerUnit))}>
-                  ${usd}
-                </Button>
-              ))}
-            </Space>
-          </>
-        }
+        help={t('redemption.field_quota_equals', { value: formatQuota(toInteger(quota)) })}
+        presets={QUOTA_PRESETS_USD.map((usd) => ({
+          key: usd,
+          label: `$${usd}`,
+          apply: () => setQuota(Math.round(usd * quotaPerUnit)),
+        }))}
+        rules={[wholeNumberRule(t('errors:redemption_quota_invalid'), 1)]}
       >
-        <Form.Item
-          name="quota"
-          noStyle
-          rules={[
-            {
-              validator: (_, value: number | null) =>
-                Number.isSafeInteger(value) && (value ?? 0) >= 1
-                  ? Promise.resolve()
-                  : Promise.reject(new Error(t('errors:redemption_quota_invalid'))),
-            },
-          ]}
-        >
-          <InputNumber min={1} precision={0} style={{ width: '100%' }} aria-label={t('redemption.field_quota')} />
-        </Form.Item>
-      </Form.Item>
+        <InputNumber min={1} precision={0} style={{ width: '100%' }} aria-label={t('redemption.field_quota')} />
+      </PresetField>
 
       {!editing && (
-        <Form.Item
+        <PresetField
+          name="count"
           label={t('redemption.field_count')}
           required
-          extra={
-            <>
-              <div>{t('redemption.field_count_help', { max: REDEMPTION_BATCH_MAX })}</div>
-              <Space size={4} wrap style={{ marginTop: 8 }}>
-                {COUNT_PRESETS.map((count) => (
-                  <Button key={count} size="small" onClick={() => form.setFieldValue('count', count)}>
-                    {t('redemption.count_preset', { count })}
-                  </Button>
-                ))}
-              </Space>
-            </>
-          }
+          help={t('redemption.field_count_help', { max: REDEMPTION_BATCH_MAX })}
+          presets={COUNT_PRESETS.map((count) => ({
+            key: count,
+            label: t('redemption.count_preset', { count }),
+            apply: () => form.setFieldValue('count', count),
+          }))}
+          rules={[wholeNumberRule(t('errors:redemption_count_invalid'), 1, REDEMPTION_BATCH_MAX)]}
         >
-          <Form.Item
-            name="count"
-            noStyle
-            rules={[
-              {
-                validator: (_, value: number | null) =>
-                  Number.isInteger(value) && (value ?? 0) >= 1 && (value ?? 0) <= REDEMPTION_BATCH_MAX
-                    ? Promise.resolve()
-                    : Promise.reject(new Error(t('errors:redemption_count_invalid'))),
-              },
-            ]}
-          >
-            <InputNumber
-              min={1}
-              max={REDEMPTION_BATCH_MAX}
-              precision={0}
-              style={{ width: '100%' }}
-              aria-label={t('redemption.field_count')}
-            />
-          </Form.Item>
-        </Form.Item>
+          <InputNumber
+            min={1}
+            max={REDEMPTION_BATCH_MAX}
+            precision={0}
+            style={{ width: '100%' }}
+            aria-label={t('redemption.field_count')}
+          />
+        </PresetField>
       )}
 
-      <Form.Item
+      <PresetField
+        name="expires"
         label={t('redemption.field_expiry')}
-        extra={
-          <Space size={4} wrap style={{ marginTop: 8 }}>
-            {EXPIRY_SHORTCUTS.map((shortcut) => (
-              <Button key={shortcut.key} size="small" onClick={() => setExpiry(shortcut.days)}>
-                {t(shortcut.labelKey)}
-              </Button>
-            ))}
-          </Space>
-        }
-      >
-        <Form.Item
-          name="expires"
-          noStyle
-          rules={[
-            {
-              validator: (_, value: Dayjs | null) => {
-                if (value === null || value === undefined) return Promise.resolve();
-                if (!dayjs.isDayjs(value) || !value.isValid())
-                  return Promise.reject(new Error(t('errors:redemption_expiry_invalid')));
-                // An edit may keep an expiry that has already passed; a new code must be redeemable.
-                if (!editing && value.isBefore(dayjs()))
-                  return Promise.reject(new Error(t('redemption.expiry_in_past')));
-                return Promise.resolve();
-              },
+        presets={EXPIRY_SHORTCUTS.map((shortcut) => ({
+          key: shortcut.key,
+          label: t(shortcut.labelKey),
+          apply: () => setExpiry(shortcut.days),
+        }))}
+        rules={[
+          {
+            validator: (_, value: Dayjs | null) => {
+              if (value === null || value === undefined) return Promise.resolve();
+              if (!dayjs.isDayjs(value) || !value.isValid())
+                return Promise.reject(new Error(t('errors:redemption_expiry_invalid')));
+              // An edit may keep an expiry that has already passed; a new code must be redeemable.
+              if (!editing && value.isBefore(dayjs())) return Promise.reject(new Error(t('redemption.expiry_in_past')));
+              return Promise.resolve();
             },
-          ]}
-        >
-          <DatePicker
-            showTime
-            format="YYYY-MM-DD HH:mm:ss"
-            placeholder={t('redemption.expiry_never')}
-            style={{ width: '100%' }}
-            aria-label={t('redemption.field_expiry')}
-            disabledDate={(date) => date.isBefore(dayjs(), 'day')}
-          />
-        </Form.Item>
-      </Form.Item>
+          },
+        ]}
+      >
+        <DatePicker
+          showTime
+          format="YYYY-MM-DD HH:mm:ss"
+          placeholder={t('redemption.expiry_never')}
+          style={{ width: '100%' }}
+          aria-label={t('redemption.field_expiry')}
+          disabledDate={(date) => date.isBefore(dayjs(), 'day')}
+        />
+      </PresetField>
 
       <Flex gap={8} justify="flex-end">
         <Button onClick={onDone}>{t('ui.cancel')}</Button>

@@ -7,24 +7,11 @@ import {
   TOKEN_NAME_MAX,
   TOKEN_QUOTA_PRESETS_USD,
 } from '@gateway/shared';
-import {
-  Alert,
-  Button,
-  DatePicker,
-  Drawer,
-  Flex,
-  Form,
-  Input,
-  InputNumber,
-  Select,
-  Skeleton,
-  Space,
-  Switch,
-  Tag,
-} from 'antd';
+import { Alert, Button, DatePicker, Drawer, Flex, Form, Input, InputNumber, Select, Skeleton, Switch, Tag } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PresetField, wholeNumberRule } from '../../../components/form/preset-field';
 import { notify } from '../../../lib/notify';
 import { quotaDisplayFrom } from '../../../lib/quota';
 import { useIsMobile } from '../../../lib/use-media-query';
@@ -221,113 +208,67 @@ function TokenForm({ token, onDone }: { token?: Token; onDone: () => void }) {
       </Form.Item>
       {noGroups && <Alert type="warning" showIcon title={t('errors:no_usable_groups')} style={{ marginBottom: 16 }} />}
 
-      <Form.Item
+      <PresetField
+        name="expires"
         label={t('token.field_expiry')}
         required={false}
-        extra={
-          <Space size={4} wrap style={{ marginTop: 8 }}>
-            {EXPIRY_SHORTCUTS.map((shortcut) => (
-              <Button key={shortcut.key} size="small" onClick={() => setExpiry(shortcut.add)}>
-                {t(shortcut.labelKey)}
-              </Button>
-            ))}
-          </Space>
-        }
+        presets={EXPIRY_SHORTCUTS.map((shortcut) => ({
+          key: shortcut.key,
+          label: t(shortcut.labelKey),
+          apply: () => setExpiry(shortcut.add),
+        }))}
+        rules={[
+          {
+            validator: (_, value: Dayjs | null) =>
+              value === null || value === undefined || (dayjs.isDayjs(value) && value.isValid())
+                ? Promise.resolve()
+                : Promise.reject(new Error(t('errors:token_expiry_invalid'))),
+          },
+        ]}
       >
-        <Form.Item
-          name="expires"
-          noStyle
-          rules={[
-            {
-              validator: (_, value: Dayjs | null) =>
-                value === null || value === undefined || (dayjs.isDayjs(value) && value.isValid())
-                  ? Promise.resolve()
-                  : Promise.reject(new Error(t('errors:token_expiry_invalid'))),
-            },
-          ]}
-        >
-          <DatePicker
-            showTime
-            format="YYYY-MM-DD HH:mm:ss"
-            placeholder={t('token.expiry_never')}
-            style={{ width: '100%' }}
-            aria-label={t('token.field_expiry')}
-          />
-        </Form.Item>
-      </Form.Item>
+        <DatePicker
+          showTime
+          format="YYYY-MM-DD HH:mm:ss"
+          placeholder={t('token.expiry_never')}
+          style={{ width: '100%' }}
+          aria-label={t('token.field_expiry')}
+        />
+      </PresetField>
 
       <Form.Item name="unlimited_quota" label={t('token.field_unlimited')} valuePropName="checked">
         <Switch />
       </Form.Item>
 
       {!unlimited && (
-        <Form.Item
+        <PresetField
+          name="remain_quota"
           label={t('token.field_quota')}
-          extra={
-            <>
-              <div>{t('token.field_quota_equals', { value: formatQuota(quota ?? 0) })}</div>
-              <Space size={4} wrap style={{ marginTop: 8 }}>
-                {TOKEN_QUOTA_PRESETS_USD.map((usd) => (
-                  <Button
-                    key={usd}
-                    size="small"
-                    onClick={() => form.setFieldValue('remain_quota', Math.round(usd * quotaPerUnit))}
-                  >
-                    ${usd}
-                  </Button>
-                ))}
-              </Space>
-            </>
-          }
+          help={t('token.field_quota_equals', { value: formatQuota(quota ?? 0) })}
+          presets={TOKEN_QUOTA_PRESETS_USD.map((usd) => ({
+            key: usd,
+            label: `$${usd}`,
+            apply: () => form.setFieldValue('remain_quota', Math.round(usd * quotaPerUnit)),
+          }))}
+          rules={[wholeNumberRule(t('errors:token_quota_invalid'), 0)]}
         >
-          <Form.Item
-            name="remain_quota"
-            noStyle
-            rules={[
-              {
-                validator: (_, value: number | null) =>
-                  Number.isSafeInteger(value) && (value ?? -1) >= 0
-                    ? Promise.resolve()
-                    : Promise.reject(new Error(t('errors:token_quota_invalid'))),
-              },
-            ]}
-          >
-            <InputNumber min={0} precision={0} style={{ width: '100%' }} aria-label={t('token.field_quota')} />
-          </Form.Item>
-        </Form.Item>
+          <InputNumber min={0} precision={0} style={{ width: '100%' }} aria-label={t('token.field_quota')} />
+        </PresetField>
       )}
 
       {!editing && (
-        <Form.Item
+        <PresetField
+          name="count"
           label={t('token.field_count')}
-          extra={
-            <>
-              <div>{t('token.field_count_help')}</div>
-              <Space size={4} wrap style={{ marginTop: 8 }}>
-                {TOKEN_BATCH_PRESETS.map((count) => (
-                  <Button key={count} size="small" onClick={() => form.setFieldValue('count', count)}>
-                    {count}
-                  </Button>
-                ))}
-              </Space>
-            </>
-          }
+          help={t('token.field_count_help')}
+          presets={TOKEN_BATCH_PRESETS.map((count) => ({
+            key: count,
+            label: count,
+            apply: () => form.setFieldValue('count', count),
+          }))}
+          rules={[wholeNumberRule(t('errors:token_count_invalid'), 1, TOKEN_BATCH_MAX)]}
         >
-          <Form.Item
-            name="count"
-            noStyle
-            rules={[
-              {
-                validator: (_, value: number | null) =>
-                  Number.isInteger(value) && (value ?? 0) >= 1 && (value ?? 0) <= TOKEN_BATCH_MAX
-                    ? Promise.resolve()
-                    : Promise.reject(new Error(t('errors:token_count_invalid'))),
-              },
-            ]}
-          >
-            <InputNumber precision={0} style={{ width: '100%' }} aria-label={t('token.field_count')} />
-          </Form.Item>
-        </Form.Item>
+          <InputNumber precision={0} style={{ width: '100%' }} aria-label={t('token.field_count')} />
+        </PresetField>
       )}
 
       <Form.Item name="model_limits_enabled" label={t('token.field_model_limits')} valuePropName="checked">
