@@ -45,6 +45,13 @@ export async function openDatabase(target: DatabaseTarget): Promise<Db> {
       pg.types.setTypeParser(20, (value) => Number.parseInt(value, 10));
       pg.types.setTypeParser(1700, (value) => Number.parseFloat(value));
       const pool = new pg.Pool({ connectionString: target.connectionString, max: 20 });
+      // An idle pooled connection that the server drops (a restart, a failover, an admin's terminate) is reported
+      // here; unheard, it would end the process. The pool replaces it on the next query.
+      pool.on('error', (error) => {
+        console.error(
+          JSON.stringify({ level: 40, time: Date.now(), msg: 'idle database connection lost', err: String(error) }),
+        );
+      });
       const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
       return { kysely, dialect: 'postgres', close: () => kysely.destroy() };
     }
