@@ -1,10 +1,16 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
 const REPO = resolve(import.meta.dirname, '../../../..');
+
+/** The node flags of `npm start` (package.json), so journeys run the product as operators do. */
+function startFlags(): string[] {
+  const pkg = JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as { scripts: { start: string } };
+  return pkg.scripts.start.split(/\s+/).filter((word) => word.startsWith('--'));
+}
 
 async function freePort(): Promise<number> {
   return new Promise((resolvePort, reject) => {
@@ -32,7 +38,7 @@ export async function startProduct(env: Record<string, string> = {}): Promise<Pr
   const dataDir = mkdtempSync(join(tmpdir(), 'gateway-e2e-'));
   const port = await freePort();
   let log = '';
-  const child: ChildProcess = spawn(process.execPath, [join(REPO, 'packages/server/dist/main.js')], {
+  const child: ChildProcess = spawn(process.execPath, [...startFlags(), join(REPO, 'packages/server/dist/main.js')], {
     cwd: REPO,
     env: {
       ...process.env,
