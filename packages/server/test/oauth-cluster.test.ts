@@ -1,25 +1,12 @@
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setupAndLogin } from './helpers/client.js';
-import { availableDialects, IN_CI, REDIS_URL } from './helpers/databases.js';
+import { availableDialects, REDIS_URL } from './helpers/databases.js';
 import { type FakeOAuthServer, fakeOAuthEnv, startFakeOAuth } from './helpers/fake-oauth.js';
 import { OAuthBrowser } from './helpers/fake-oauth-browser.js';
+import { requireRedisInCi } from './helpers/redis.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
 
-async function redisReachable(): Promise<boolean> {
-  const probe = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
-  try {
-    await probe.connect();
-    return (await probe.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    probe.disconnect();
-  }
-}
-
-const hasRedis = await redisReachable();
-if (!hasRedis && IN_CI) throw new Error('Redis is not reachable but CI=true requires it');
+const hasRedis = await requireRedisInCi('third-party sign-in across two nodes is skipped');
 const hasPostgres = (await availableDialects()).includes('postgres');
 
 /** Two nodes on one PostgreSQL database and one Redis: a newcomer's two callbacks, one on each node. */
