@@ -202,9 +202,7 @@ describe('OIDC sign-in against a local provider (built product, real redirects)'
     await page.getByTestId('bind-telegram').click();
     const dialog = page.getByRole('dialog');
     await dialog.getByTestId('fake-telegram-button').waitFor();
-    // A full-page screenshot taken while the dialog is still zooming in lost the dialog (and the button with it).
-    await page.waitForFunction(() => !document.querySelector('[class*="zoom-appear"], [class*="zoom-enter"]'));
-    await snap(page, 'oauth-09-telegram-dialog');
+    await snap(page, 'oauth-09-telegram-dialog', { fullPage: false });
     await dialog.getByTestId('fake-telegram-button').click();
     await page.getByText('Telegram 账户绑定成功！').first().waitFor();
     await page.getByTestId('personal-bindings').getByText('7007').waitFor();

@@ -38,9 +38,11 @@ export async function newPage(
 }
 
 /** Saves a full-page screenshot under test-artifacts/screenshots (git-ignored) for a person to look at. */
-export async function snap(page: Page, name: string): Promise<void> {
+export async function snap(page: Page, name: string, { fullPage = true } = {}): Promise<void> {
   mkdirSync(SCREENSHOTS, { recursive: true });
   // Let theme and drawer transitions (antd: 0.2-0.3 s) finish so the picture shows the settled page.
   await page.waitForTimeout(350);
-  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
+  // fullPage: false for open dialogs: a full-page shot resizes the viewport for a moment, which some dialogs
+  // (widgets in their own frame) do not survive.
+  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage });
 }
