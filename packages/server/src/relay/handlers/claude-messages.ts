@@ -10,9 +10,9 @@ import { type ClaudeRequest, claudeToOpenAiRequest, openAiToClaudeResponse } fro
 import { ANTHROPIC_VERSION } from '../providers/claude/request.js';
 import { claudeUsage } from '../providers/claude/response.js';
 import { reserveQuota } from '../reserve.js';
-import { finishAttempt, readUpstreamJson, relaySse, streamUsage } from '../respond.js';
 import { claudePassThrough } from '../stream/claude-passthrough.js';
 import { openAiChunksToClaude } from '../stream/openai-to-claude.js';
+import { nativeFormatPlan } from './native-format-plan.js';
 
 function validate(body: unknown, lang: Language): ClaudeRequest {
   const invalid = (reason: string) =>
@@ -62,9 +62,12 @@ export function claudeMessagesHandler(ctx: AppContext) {
       ctx,
       reply,
       billing,
-      {
-        call(channel, adapter, upstreamModel) {
-          if (adapter !== claudeAdapter) return adapter.chatCall(channel, claudeToOpenAiRequest(body, upstreamModel));
+      nativeFormatPlan(ctx, billing, lang, {
+        adapter: claudeAdapter,
+        stream: Boolean(body.stream),
+        model: body.model,
+        promptText: text,
+        nativeCall(channel, upstreamModel) {
           const call = claudeAdapter.chatCall(channel, { model: upstreamModel, messages: [] });
           const headers: Record<string, string> = {
             ...call.headers,
@@ -73,34 +76,12 @@ export function claudeMessagesHandler(ctx: AppContext) {
           if (typeof beta === 'string') headers['anthropic-beta'] = beta;
           return { ...call, headers, body: JSON.stringify({ ...body, model: upstreamModel }) };
         },
-        async succeed(attempt, response, out) {
-          const native = attempt.adapter === claudeAdapter;
-          if (body.stream) {
-            const converter = native
-              ? claudePassThrough()
-              : openAiChunksToClaude(attempt.adapter.stream(attempt.upstreamModel, true), body.model);
-            const { state, interruption } = await relaySse(attempt, response, out, converter);
-            finishAttempt(ctx, billing, attempt, {
-              ...(await streamUsage(state, text)),
-              isStream: true,
-              firstTokenMs: state.firstTokenMs,
-              interruption,
-            });
-            return;
-          }
-          const { raw, parsed } = await readUpstreamJson(response, lang);
-          const converted = native ? null : attempt.adapter.chatResponse(parsed, attempt.upstreamModel);
-          const usage = native ? claudeUsage(parsed.usage as Parameters<typeof claudeUsage>[0]) : converted?.usage;
-          finishAttempt(ctx, billing, attempt, {
-            usage: usage ?? { prompt_tokens: 0, completion_tokens: 0, total_tokens: 0 },
-            countedLocally: false,
-            isStream: false,
-            firstTokenMs: Math.round(performance.now() - attempt.startedAt),
-          });
-          out.header('content-type', 'application/json');
-          out.send(native ? raw : JSON.stringify(openAiToClaudeResponse(converted!, body.model)));
-        },
-      },
+        toOpenAi: (upstreamModel) => claudeToOpenAiRequest(body, upstreamModel),
+        nativeStream: claudePassThrough,
+        fromOpenAiStream: (inner) => openAiChunksToClaude(inner, body.model),
+        nativeUsage: (answer) => claudeUsage(answer.usage as Parameters<typeof claudeUsage>[0]),
+        fromOpenAiAnswer: (answer) => openAiToClaudeResponse(answer, body.model),
+      }),
       { lang, startedAt, requestId: String(request.id), isStream: body.stream === true, rawBody: body },
     );
   };

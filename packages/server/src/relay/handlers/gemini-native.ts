@@ -14,9 +14,9 @@ import {
 } from '../providers/gemini/from-gemini.js';
 import { geminiUsage } from '../providers/gemini/response.js';
 import { reserveQuota } from '../reserve.js';
-import { finishAttempt, readUpstreamJson, relaySse, streamUsage } from '../respond.js';
 import { geminiPassThrough, openAiChunksToGemini } from '../stream/gemini-native.js';
 import { usableModels } from './models.js';
+import { nativeFormatPlan } from './native-format-plan.js';
 
 const ACTIONS = new Set(['generateContent', 'streamGenerateContent']);
 
@@ -68,44 +68,21 @@ export function geminiNativeHandler(ctx: AppContext) {
       ctx,
       reply,
       billing,
-      {
-        call(channel, adapter, upstreamModel) {
-          if (adapter !== geminiAdapter) {
-            return adapter.chatCall(channel, geminiToOpenAiRequest(body, upstreamModel, stream));
-          }
-          const call = geminiAdapter.chatCall(channel, { model: upstreamModel, messages: [], stream });
-          return { ...call, body: JSON.stringify(body) };
-        },
-        async succeed(attempt, response, out) {
-          const native = attempt.adapter === geminiAdapter;
-          if (stream) {
-            const converter = native
-              ? geminiPassThrough()
-              : openAiChunksToGemini(attempt.adapter.stream(attempt.upstreamModel, true), model);
-            const { state, interruption } = await relaySse(attempt, response, out, converter);
-            finishAttempt(ctx, billing, attempt, {
-              ...(await streamUsage(state, text)),
-              isStream: true,
-              firstTokenMs: state.firstTokenMs,
-              interruption,
-            });
-            return;
-          }
-          const { raw, parsed } = await readUpstreamJson(response, lang);
-          const converted = native ? null : attempt.adapter.chatResponse(parsed, attempt.upstreamModel);
-          const usage = native
-            ? geminiUsage(parsed.usageMetadata as Parameters<typeof geminiUsage>[0])
-            : converted?.usage;
-          finishAttempt(ctx, billing, attempt, {
-            usage: usage ?? { prompt_tokens: 0, completion_tokens: 0, total_tokens: 0 },
-            countedLocally: false,
-            isStream: false,
-            firstTokenMs: Math.round(performance.now() - attempt.startedAt),
-          });
-          out.header('content-type', 'application/json');
-          out.send(native ? raw : JSON.stringify(openAiToGeminiResponse(converted!, model)));
-        },
-      },
+      nativeFormatPlan(ctx, billing, lang, {
+        adapter: geminiAdapter,
+        stream,
+        model,
+        promptText: text,
+        nativeCall: (channel, upstreamModel) => ({
+          ...geminiAdapter.chatCall(channel, { model: upstreamModel, messages: [], stream }),
+          body: JSON.stringify(body),
+        }),
+        toOpenAi: (upstreamModel) => geminiToOpenAiRequest(body, upstreamModel, stream),
+        nativeStream: geminiPassThrough,
+        fromOpenAiStream: (inner) => openAiChunksToGemini(inner, model),
+        nativeUsage: (answer) => geminiUsage(answer.usageMetadata as Parameters<typeof geminiUsage>[0]),
+        fromOpenAiAnswer: (answer) => openAiToGeminiResponse(answer, model),
+      }),
       { lang, startedAt, requestId: String(request.id), isStream: stream, rawBody: body },
     );
   };
