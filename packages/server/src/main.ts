@@ -6,6 +6,7 @@ import { closeContext, createContext } from './bootstrap.js';
 import { loadConfig } from './config.js';
 import { redact } from './db/dsn.js';
 import { startChannelRecovery } from './jobs/channel-recovery.js';
+import { startTaskPoller } from './jobs/task-poller.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const packageJson = JSON.parse(readFileSync(resolve(here, '../../../package.json'), 'utf8')) as { version: string };
@@ -21,6 +22,7 @@ async function main(): Promise<void> {
   const ctx = await createContext(config);
   const app = await buildApp(ctx);
   const stopRecovery = startChannelRecovery(ctx, config.channelTestFrequencyMinutes);
+  const stopTaskPoller = startTaskPoller(ctx);
   for (const warning of config.warnings) app.log.warn(warning);
   const where = config.database.dialect === 'sqlite' ? config.database.path : redact(JSON.stringify(config.database));
   app.log.info({ database: config.database.dialect, where, redis: Boolean(config.redisUrl) }, 'storage ready');
@@ -31,6 +33,7 @@ async function main(): Promise<void> {
     stopping = true;
     app.log.info({ signal }, 'shutting down: draining requests');
     stopRecovery();
+    stopTaskPoller();
     await app.close();
     await closeContext(ctx);
     process.exit(0);

@@ -1,6 +1,3 @@
-// The task poller is driven by the tests (one pass at a time), not by the 15 s timer.
-process.env.UPDATE_TASK = 'false';
-
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
 import { pollTasksOnce } from '../src/jobs/task-poller.js';

@@ -6,7 +6,7 @@ import { startTestServer, type TestServer } from './server.js';
 
 /** What each user and key starts with in the async task (Midjourney, Suno) relay tests. */
 export const TASK_START_QUOTA = 1_000_000;
-/** One poller pass as the defaults configure it (UPDATE_TASK is off in these tests, so they drive it themselves). */
+/** One poller pass as the defaults configure it (test servers run no timed poller: main.ts starts it; tests drive it). */
 export const TASK_POLL = { queryLimit: 1000, timeoutMinutes: 1440 };
 
 /** The cast of an async task relay test: a fake upstream, one channel pointing at it, two funded users with a key each. */

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
-import { startTaskPoller } from '../../jobs/task-poller.js';
 import { SUBMIT_PATHS } from './midjourney/actions.js';
 import {
   midjourneyFetchHandler,
@@ -14,8 +13,8 @@ import { sunoSubmitHandler } from './suno/submit.js';
 
 /**
  * The asynchronous-task relay: the Midjourney-proxy API under `/mj` and `/{mode}/mj` (mode = the upstream's speed
- * lane, e.g. `fast`, `relax`, `turbo`, passed through in the path) and the Suno API under `/suno`. The background
- * poller that keeps those tasks current lives and dies with the server.
+ * lane, e.g. `fast`, `relax`, `turbo`, passed through in the path) and the Suno API under `/suno`. The poller that
+ * keeps those tasks current is a background job started by main.ts, like the channel recovery.
  */
 export async function taskRelayRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   for (const prefix of ['/mj', '/:mode/mj']) {
@@ -30,10 +29,4 @@ export async function taskRelayRoutes(app: FastifyInstance, ctx: AppContext): Pr
   app.post('/suno/submit/:action', sunoSubmitHandler(ctx));
   app.get('/suno/fetch/:id', sunoFetchOneHandler(ctx));
   app.post('/suno/fetch', sunoFetchManyHandler(ctx));
-
-  let stop: () => void = () => {};
-  app.addHook('onReady', async () => {
-    stop = startTaskPoller(ctx);
-  });
-  app.addHook('onClose', async () => stop());
 }
