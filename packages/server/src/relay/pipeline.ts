@@ -6,18 +6,19 @@ import { nowSeconds } from '../db/sql-helpers.js';
 import { admitModelRequest } from '../services/rate-limit/model-request-limit.js';
 import type { RelayCaller } from './auth.js';
 import { shouldDisableChannel } from './auto-disable.js';
+import { Cancellation } from './cancellation.js';
 import { RelayError, redactChannelKeys } from './errors.js';
 import { applyOverrides } from './overrides/apply.js';
 import { adapterFor } from './providers/registry.js';
 import { type Billing, refund } from './reserve.js';
 import { isRetriableStatus, mapStatus } from './retry.js';
 import { pickChannel } from './select.js';
-import { sendUpstream } from './send.js';
+import { sendUpstream, type UpstreamResponse } from './send.js';
 import type { ProviderAdapter, UpstreamCall, UpstreamError } from './types.js';
 
 const UPSTREAM_TIMEOUT_MS = 300_000;
 
-export type UpstreamResponse = Awaited<ReturnType<typeof sendUpstream>>;
+export type { UpstreamResponse };
 
 /** One try on one channel. */
 export interface Attempt {
@@ -25,7 +26,8 @@ export interface Attempt {
   adapter: ProviderAdapter;
   upstreamModel: string;
   tried: number[];
-  abort: AbortController;
+  /** Aborted when the client goes away. */
+  cancellation: Cancellation;
   startedAt: number;
   requestId: string;
   /** The plan calls this once it has settled the bill; otherwise the pipeline refunds the reservation. */
@@ -170,18 +172,18 @@ export async function runRelay(
         continue;
       }
       const { call } = overridden;
-      const abort = new AbortController();
+      const cancellation = new Cancellation();
       const onClose = () => {
-        if (!reply.raw.writableFinished) abort.abort();
+        if (!reply.raw.writableFinished) cancellation.abort();
       };
       reply.raw.on('close', onClose);
       try {
         let response: UpstreamResponse;
         try {
-          response = await sendUpstream(call, { timeoutMs: UPSTREAM_TIMEOUT_MS, signal: abort.signal });
+          response = await sendUpstream(call, { timeoutMs: UPSTREAM_TIMEOUT_MS, cancellation });
         } catch (error) {
           // The client left before the upstream answered: nothing was produced, nothing is billed.
-          if (abort.signal.aborted) return reply;
+          if (cancellation.aborted) return reply;
           const reason = redactChannelKeys(error instanceof Error ? error.message : String(error), keyed);
           const message = RelayError.of(502, meta.lang, 'relay_upstream_unreachable', { reason }).message;
           lastError = new RelayError(502, message, 'upstream_error', 'upstream_unreachable');
@@ -205,7 +207,7 @@ export async function runRelay(
         const markSettled = () => {
           settled = true;
         };
-        const attempt: Attempt = { channel, adapter, upstreamModel, tried, abort, ...meta, markSettled };
+        const attempt: Attempt = { channel, adapter, upstreamModel, tried, cancellation, ...meta, markSettled };
         // From here the answer belongs to this channel: no retry once the client may have seen bytes.
         await plan.succeed(attempt, response, reply);
         return reply;

@@ -1,8 +1,8 @@
-import { once } from 'node:events';
 import type { Language } from '@gateway/shared';
 import { createParser } from 'eventsource-parser';
 import type { FastifyReply } from 'fastify';
 import type { AppContext } from '../context.js';
+import { drained } from './cancellation.js';
 import { RelayError } from './errors.js';
 import type { Attempt, UpstreamResponse } from './pipeline.js';
 import type { Billing } from './reserve.js';
@@ -77,16 +77,16 @@ export async function relaySse(
       if (pending) {
         const out = pending;
         pending = '';
-        if (!raw.write(out)) await once(raw, 'drain', { signal: attempt.abort.signal });
+        if (!raw.write(out)) await drained(raw, attempt.cancellation);
       }
     }
     raw.end(converter.end(state));
     return { state };
   } catch (error) {
-    const interruption = attempt.abort.signal.aborted
+    const interruption = attempt.cancellation.aborted
       ? 'client_disconnected'
       : `upstream_error: ${error instanceof Error ? error.message : String(error)}`;
-    if (!attempt.abort.signal.aborted) raw.end();
+    if (!attempt.cancellation.aborted) raw.end();
     response.body.destroy();
     return { state, interruption };
   }

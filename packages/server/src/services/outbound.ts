@@ -1,6 +1,6 @@
 import { lookup as dnsLookup } from 'node:dns';
 import { BlockList, isIP, type LookupFunction } from 'node:net';
-import { Agent, request } from 'undici';
+import type { Dispatcher } from 'undici';
 
 /**
  * The one way the server fetches a URL that an admin or user typed (channel base URLs for model lists and balances,
@@ -91,9 +91,24 @@ const guardedLookup: LookupFunction = (hostname, options, callback) => {
   });
 };
 
-// One agent per policy: connections are reused, and the guarded one checks every address it connects to.
-const guardedAgent = new Agent({ connect: { lookup: guardedLookup }, connections: 64 });
-const openAgent = new Agent({ connections: 64 });
+/**
+ * One agent per policy: connections are reused, and the guarded one checks every address it connects to. undici's
+ * full client is loaded on the first outbound call (sign-in providers, webhooks, balance checks), not at start:
+ * the relay needs only its Agent, and the rest is megabytes of memory in every process.
+ */
+let client: Promise<{
+  request: typeof import('undici').request;
+  guarded: Dispatcher;
+  open: Dispatcher;
+}> | null = null;
+function outboundClient() {
+  client ??= import('undici').then(({ Agent, request }) => ({
+    request,
+    guarded: new Agent({ connect: { lookup: guardedLookup }, connections: 64 }),
+    open: new Agent({ connections: 64 }),
+  }));
+  return client;
+}
 
 export interface OutboundResponse {
   status: number;
@@ -123,13 +138,14 @@ export async function outboundFetch(
   }
   const timeoutMs = options.timeoutMs ?? 15_000;
   const maxBytes = options.maxBytes ?? 5 * 1024 * 1024;
-  let response: Awaited<ReturnType<typeof request>>;
+  const { request, guarded, open } = await outboundClient();
+  let response: Dispatcher.ResponseData;
   try {
     response = await request(parsed, {
       method: (init.method ?? 'GET') as 'GET',
       headers: init.headers,
       body: init.body,
-      dispatcher: options.allowPrivate ? openAgent : guardedAgent,
+      dispatcher: options.allowPrivate ? open : guarded,
       headersTimeout: timeoutMs,
       bodyTimeout: timeoutMs,
       signal: AbortSignal.timeout(timeoutMs),

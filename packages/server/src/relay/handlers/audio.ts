@@ -57,7 +57,7 @@ export function speechHandler(ctx: AppContext) {
             for await (const chunk of response.body) out.raw.write(chunk);
             out.raw.end();
           } catch {
-            interruption = attempt.abort.signal.aborted ? 'client_disconnected' : 'upstream_error';
+            interruption = attempt.cancellation.aborted ? 'client_disconnected' : 'upstream_error';
             out.raw.end();
           }
           finishAttempt(ctx, billing, attempt, {
