@@ -181,6 +181,12 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'POST /v1/fine_tuning/jobs': 'not-implemented',
   'GET /v1/fine_tuning/jobs/*': 'not-implemented',
   'POST /v1/fine_tuning/jobs/*': 'not-implemented',
+  'POST /v1/video/generations': 'not-implemented',
+  'GET /v1/video/generations/:task_id': 'not-implemented',
+  'POST /v1/videos': 'not-implemented',
+  'GET /v1/videos/:task_id': 'not-implemented',
+  'GET /v1/videos/:task_id/content': 'not-implemented',
+  'POST /v1/videos/:task_id/remix': 'not-implemented',
   'DELETE /v1/models/:model': 'not-implemented',
 };
 
