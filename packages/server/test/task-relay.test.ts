@@ -135,6 +135,23 @@ describe.each(dialects)('Suno task relay on %s', (dialect) => {
     expect(cont.status).toBe(400);
   });
 
+  it("sends the channel's header override, {api_key} filled in, on submits and on polls", async () => {
+    const channel = (await root.get<Record<string, unknown>>(`/api/channel/${channelId}`)).data;
+    await root.put('/api/channel/', { ...channel, key: '', header_override: '{"X-Proxy-Auth": "k={api_key}"}' });
+    try {
+      await music('with a proxy header');
+      await poll();
+      const submit = mock.requests.find((r) => r.path === '/suno/submit/music')!;
+      const fetched = mock.requests.find((r) => r.path === '/suno/fetch')!;
+      for (const seen of [submit, fetched]) {
+        expect(seen.headers['x-proxy-auth']).toBe('k=suno-upstream-key');
+        expect(seen.headers.authorization).toBe('Bearer suno-upstream-key');
+      }
+    } finally {
+      await root.put('/api/channel/', { ...channel, key: '', header_override: '' });
+    }
+  });
+
   it('refunds a failed task exactly once, even when polls race', async () => {
     const before = await aliceBalances();
     const taskId = await music('policy breaker [fail]');

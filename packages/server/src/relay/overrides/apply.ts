@@ -7,6 +7,15 @@ import {
   type OverrideVariables,
 } from './param-override.js';
 
+/** The channel's `header_override` on top of `headers`, `{api_key}` replaced by the channel key (a new object). */
+export function withHeaderOverride(headers: Record<string, string>, channel: CachedChannel): Record<string, string> {
+  const result = { ...headers };
+  for (const [name, value] of Object.entries(channel.headerOverride ?? {})) {
+    if (typeof value === 'string') result[name.toLowerCase()] = value.replaceAll('{api_key}', channel.key);
+  }
+  return result;
+}
+
 export type OverrideResult = { call: UpstreamCall } | { refusal: OverrideRefusal } | { invalid: string };
 
 /**
@@ -36,10 +45,7 @@ export function applyOverrides(
     }
   }
   if (channel.headerOverride || headerEdits?.size) {
-    const headers = { ...result.headers };
-    for (const [name, value] of Object.entries(channel.headerOverride ?? {})) {
-      if (typeof value === 'string') headers[name.toLowerCase()] = value.replaceAll('{api_key}', channel.key);
-    }
+    const headers = withHeaderOverride(result.headers, channel);
     for (const [name, value] of headerEdits ?? []) {
       if (value === null) delete headers[name];
       else headers[name] = value.replaceAll('{api_key}', channel.key);

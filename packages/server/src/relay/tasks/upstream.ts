@@ -4,6 +4,7 @@ import type { AppContext } from '../../context.js';
 import type { RelayCaller } from '../auth.js';
 import { shouldDisableChannel } from '../auto-disable.js';
 import { RelayError } from '../errors.js';
+import { withHeaderOverride } from '../overrides/apply.js';
 import { isRetriableStatus } from '../retry.js';
 import { pickChannel } from '../select.js';
 import { sendUpstream } from '../send.js';
@@ -21,8 +22,13 @@ export function joinUrl(baseUrl: string, path: string): string {
   return `${baseUrl.replace(/\/+$/, '')}${path}`;
 }
 
-/** One JSON call to a task upstream; the body is read whole (task APIs answer small JSON documents). */
+/**
+ * One JSON call to a task upstream on `channel`; the body is read whole (task APIs answer small JSON documents).
+ * The channel's header override applies as on every relay call (a proxy in front of the task API may want its
+ * own header); param override does not: it is written for model requests, and task bodies are another API.
+ */
 export async function callTaskUpstream(
+  channel: CachedChannel,
   method: 'GET' | 'POST',
   url: string,
   headers: Record<string, string>,
@@ -33,11 +39,14 @@ export async function callTaskUpstream(
     {
       method,
       url,
-      headers: {
-        accept: 'application/json',
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        ...headers,
-      },
+      headers: withHeaderOverride(
+        {
+          accept: 'application/json',
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          ...headers,
+        },
+        channel,
+      ),
       body: body === undefined ? undefined : JSON.stringify(body),
     },
     { timeoutMs },

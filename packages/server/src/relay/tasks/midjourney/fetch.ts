@@ -1,5 +1,6 @@
 import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
+import { Readable } from 'node:stream';
 import type { Language } from '@gateway/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../../context.js';
@@ -74,6 +75,7 @@ export function midjourneyImageSeedHandler(ctx: AppContext) {
     try {
       const path = `/mj/task/${encodeURIComponent(row.mj_id)}/image-seed`;
       const answer = await callTaskUpstream(
+        channel,
         'GET',
         joinUrl(channel.baseUrl, path),
         { 'mj-api-secret': channel.key },
@@ -150,6 +152,7 @@ export function midjourneyImageHandler(ctx: AppContext) {
     reply.header('content-type', typeof type === 'string' && type ? type : 'image/jpeg');
     // A finished image never changes; one still drawing does.
     reply.header('cache-control', row.status === 'SUCCESS' ? 'public, max-age=86400' : 'no-store');
-    return reply.send(response.body);
+    // Streamed through, never buffered: images can be large. Fastify pipes Node streams, hence the Readable.
+    return reply.send(Readable.from(response.body, { objectMode: false }));
   };
 }

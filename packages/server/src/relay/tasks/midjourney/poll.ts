@@ -87,6 +87,7 @@ export async function pollMidjourneyTasks(ctx: AppContext, settings: PollSetting
 
   const fetch = async (channel: CachedChannel, list: MidjourneyRow[]): Promise<PollOutcome> => {
     const answer = await callTaskUpstream(
+      channel,
       'POST',
       joinUrl(channel.baseUrl, '/mj/task/list-by-condition'),
       { 'mj-api-secret': channel.key },

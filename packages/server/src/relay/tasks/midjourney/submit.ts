@@ -129,6 +129,7 @@ export function midjourneySubmitHandler(ctx: AppContext, kind: SubmitKind) {
         lang,
         (target) =>
           callTaskUpstream(
+            target,
             'POST',
             joinUrl(target.baseUrl, path),
             { 'mj-api-secret': target.key },

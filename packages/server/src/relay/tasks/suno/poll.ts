@@ -61,6 +61,7 @@ export async function pollSunoTasks(ctx: AppContext, settings: PollSettings): Pr
 
   const fetch = async (channel: CachedChannel, list: TaskRow[]): Promise<PollOutcome> => {
     const answer = await callTaskUpstream(
+      channel,
       'POST',
       joinUrl(channel.baseUrl, '/suno/fetch'),
       { authorization: `Bearer ${channel.key}` },

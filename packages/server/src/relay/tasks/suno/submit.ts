@@ -71,6 +71,7 @@ export function sunoSubmitHandler(ctx: AppContext) {
         lang,
         (target) =>
           callTaskUpstream(
+            target,
             'POST',
             joinUrl(target.baseUrl, `/suno/submit/${action}`),
             { authorization: `Bearer ${target.key}` },
