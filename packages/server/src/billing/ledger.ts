@@ -1,6 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { nowSeconds } from '../db/sql-helpers.js';
+import { SerialRun } from '../lib/serial-run.js';
 import type { BalanceKind, SharedBalances } from './shared-balances.js';
 
 /** One balance: the database value when loaded plus the changes not yet written back. */
@@ -29,7 +30,7 @@ export class QuotaLedger {
   private tokens = new Map<number, Balance>();
   private channelUsed = new Map<number, number>();
   private loading = new Map<string, Promise<void>>();
-  private flushing: Promise<void> | null = null;
+  private readonly flushes = new SerialRun(() => this.write());
   private timer: NodeJS.Timeout | null = null;
   private shared: SharedBalances | null = null;
 
@@ -175,12 +176,12 @@ export class QuotaLedger {
     this.shared?.forget(kind, id);
   }
 
-  /** Writes every pending change as increments in one transaction; concurrent calls share one flush. */
+  /**
+   * Writes every change made before the call as increments in one transaction. A flush under way wrote a snapshot
+   * taken earlier, so it is followed by another; calls made meanwhile share that one.
+   */
   flush(): Promise<void> {
-    this.flushing ??= this.write().finally(() => {
-      this.flushing = null;
-    });
-    return this.flushing;
+    return this.flushes.request();
   }
 
   private async write(): Promise<void> {
@@ -262,7 +263,7 @@ export class QuotaLedger {
     if (!loading) {
       loading = (async () => {
         // A flush in flight may or may not be in the row yet: wait so base and pending agree.
-        if (this.flushing) await this.flushing;
+        await this.flushes.idle();
         const base = await this.readBase(kind, id);
         const current = map.get(id);
         if (current) {

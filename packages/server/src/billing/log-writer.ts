@@ -1,5 +1,6 @@
 import type { LogsRepo } from '../db/repos/logs.js';
 import type { NewLog } from '../db/schema.js';
+import { SerialRun } from '../lib/serial-run.js';
 
 /**
  * Usage logs are written in batches off the request path: the relay appends to a buffer, a timer (or a full
@@ -8,7 +9,7 @@ import type { NewLog } from '../db/schema.js';
  */
 export class LogWriter {
   private buffer: NewLog[] = [];
-  private writing: Promise<void> | null = null;
+  private readonly writes = new SerialRun(() => this.write());
   private timer: NodeJS.Timeout | null = null;
 
   constructor(
@@ -37,11 +38,9 @@ export class LogWriter {
     return this.buffer.length;
   }
 
+  /** Writes every row appended before the call (a write under way is followed by another). */
   flush(): Promise<void> {
-    this.writing ??= this.write().finally(() => {
-      this.writing = null;
-    });
-    return this.writing;
+    return this.writes.request();
   }
 
   private async write(): Promise<void> {

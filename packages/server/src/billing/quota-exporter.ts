@@ -1,5 +1,6 @@
 import type { OptionsStore } from '../cache/options-store.js';
 import type { QuotaBucket, QuotaDataRepo } from '../db/repos/quota-data.js';
+import { SerialRun } from '../lib/serial-run.js';
 
 /**
  * Dashboard data: consumption aggregated in memory per (user, model, hour) and added to `quota_data` every
@@ -9,7 +10,7 @@ export class QuotaExporter {
   private buckets = new Map<string, QuotaBucket>();
   private lastFlush: number;
   private timer: NodeJS.Timeout | null = null;
-  private writing: Promise<void> | null = null;
+  private readonly writes = new SerialRun(() => this.write());
 
   constructor(
     private readonly repo: QuotaDataRepo,
@@ -24,7 +25,7 @@ export class QuotaExporter {
   start(tickMs = 10_000): void {
     this.timer = setInterval(() => {
       const intervalMs = Math.max(1, this.options.number('DataExportInterval')) * 60_000;
-      if (this.now() - this.lastFlush >= intervalMs) void this.flush();
+      if (!this.writes.running && this.now() - this.lastFlush >= intervalMs) void this.flush();
     }, tickMs);
     this.timer.unref();
   }
@@ -52,11 +53,9 @@ export class QuotaExporter {
     existing.tokenUsed += bucket.tokenUsed;
   }
 
+  /** Writes everything recorded before the call (a write under way is followed by another). */
   flush(): Promise<void> {
-    this.writing ??= this.write().finally(() => {
-      this.writing = null;
-    });
-    return this.writing;
+    return this.writes.request();
   }
 
   private async write(): Promise<void> {

@@ -1,6 +1,7 @@
 import { ChannelStatus, parseJsonObjectField, splitModels } from '@gateway/shared';
 import type { ChannelsRepo } from '../db/repos/channels.js';
 import type { ChannelRow } from '../db/schema.js';
+import { SerialRun } from '../lib/serial-run.js';
 import type { Candidate } from '../relay/select.js';
 import type { RuntimeChannel } from '../relay/types.js';
 import type { ChannelWriter } from '../services/channel-writer.js';
@@ -34,7 +35,7 @@ function jsonObject<T>(text: string | null): T | null {
 export class ChannelCache {
   private byId = new Map<number, CachedChannel>();
   private index = new Map<string, Map<string, CachedChannel[]>>();
-  private loading: Promise<void> | null = null;
+  private readonly loads = new SerialRun(() => this.load());
   private groupsByModel: ReadonlyMap<string, readonly string[]> | null = null;
 
   constructor(
@@ -58,12 +59,12 @@ export class ChannelCache {
     }
   }
 
-  /** Coalesces concurrent reload requests into one database read. */
+  /**
+   * Resolves once the cache holds rows read after the call: a read under way may predate the change that asked for
+   * the reload, so it is followed by another. Calls made meanwhile share that one read.
+   */
   reload(): Promise<void> {
-    this.loading ??= this.load().finally(() => {
-      this.loading = null;
-    });
-    return this.loading;
+    return this.loads.request();
   }
 
   private async load(): Promise<void> {
