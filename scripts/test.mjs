@@ -8,6 +8,7 @@ const steps = [
   ['type-check and build shared + server', 'npx', ['tsc', '-b', 'packages/shared', 'packages/server']],
   ['type-check server tests', 'npx', ['tsc', '-p', 'packages/server/tsconfig.test.json']],
   ['type-check web', 'npx', ['tsc', '-p', 'packages/web']],
+  ['type-check browser journeys', 'npx', ['tsc', '-p', 'packages/web/e2e']],
   ['type-check benchmarks', 'npx', ['tsc', '-p', 'bench']],
   ['build web', 'npm', ['run', 'build', '-w', 'packages/web']],
   ['tests', 'npx', ['vitest', 'run', ...process.argv.slice(2)]],

@@ -3,9 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeTurnstile, startFakeTurnstile } from '../../server/test/helpers/fake-turnstile.js';
 import { codeFrom, resetLinkFrom, smtpOptions } from '../../server/test/helpers/mailbox.js';
 import { type ReceivedMail, startSmtpReceiver } from '../../server/test/helpers/smtp.js';
-import { launchBrowser, newPage, snap } from './helpers/browser.js';
-import { type Product, startProduct } from './helpers/product.js';
-import { ADMIN, adminApi, setupProduct, signIn } from './helpers/session.js';
+import { newPage, snap } from './helpers/browser.js';
+import { copyAndReadClipboard } from './helpers/copy.js';
+import { type Journey, startJourney } from './helpers/journey.js';
+import type { Product } from './helpers/product.js';
+import { ADMIN, type AdminApi, adminApi, signIn } from './helpers/session.js';
 
 const TURNSTILE_SECRET = 'e2e-turnstile-secret';
 const HUMAN_TOKEN = 'e2e-human-token';
@@ -44,9 +46,10 @@ async function withFakeTurnstile(page: Page): Promise<void> {
 describe('accounts: register with a mailed code, reset a password, a ban, personal settings (built product)', () => {
   let product: Product;
   let browser: Browser;
+  let journey: Journey;
   let smtp: Awaited<ReturnType<typeof startSmtpReceiver>>;
   let turnstile: FakeTurnstile;
-  let api: Awaited<ReturnType<typeof adminApi>>;
+  let api: AdminApi;
 
   const setOptions = async (options: [string, string][]) => {
     for (const [key, value] of options) await api('PUT', '/api/option/', { key, value });
@@ -69,15 +72,12 @@ describe('accounts: register with a mailed code, reset a password, a ban, person
     smtp = await startSmtpReceiver();
     turnstile = await startFakeTurnstile(TURNSTILE_SECRET);
     turnstile.validTokens.add(HUMAN_TOKEN);
-    product = await startProduct({ TURNSTILE_VERIFY_URL: turnstile.url });
-    await setupProduct(product.baseUrl);
-    api = await adminApi(product.baseUrl);
+    journey = await startJourney({ env: { TURNSTILE_VERIFY_URL: turnstile.url } });
+    ({ product, browser, api } = journey);
     await setOptions([...smtpOptions(smtp.port), ['ServerAddress', product.baseUrl]]);
-    browser = await launchBrowser();
   });
   afterAll(async () => {
-    await browser?.close();
-    await product?.stop();
+    await journey?.close();
     await smtp?.close();
     await turnstile?.close();
   });
@@ -269,9 +269,8 @@ describe('accounts: register with a mailed code, reset a password, a ban, person
     await bindings.getByText('settler@example.com').waitFor();
 
     await page.getByRole('button', { name: '生成令牌' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: '生成令牌' }).click();
-    await page.getByText('令牌已重置并已复制到剪贴板').first().waitFor();
-    const token = await page.evaluate(() => navigator.clipboard.readText());
+    const confirm = page.getByRole('dialog').getByRole('button', { name: '生成令牌' });
+    const token = await copyAndReadClipboard(page, confirm, /令牌已重置并已复制到剪贴板/);
     expect(token).toMatch(/^[A-Za-z0-9]{32}$/);
 
     await page.getByRole('button', { name: '修改密码' }).click();

@@ -1,26 +1,25 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type MockUpstream, startMockUpstream } from '../../server/test/mock-upstream/index.js';
-import { launchBrowser, newPage, snap } from './helpers/browser.js';
-import { type Product, startProduct } from './helpers/product.js';
-import { adminApi, setupProduct, signIn } from './helpers/session.js';
+import { newPage, snap } from './helpers/browser.js';
+import { type Journey, startJourney } from './helpers/journey.js';
+import type { Product } from './helpers/product.js';
+import { type AdminApi, signIn } from './helpers/session.js';
 
 describe('an admin connects channels and a user manages API tokens (built product, mock upstream)', () => {
   let product: Product;
   let browser: Browser;
+  let journey: Journey;
   let mock: MockUpstream;
-  let api: Awaited<ReturnType<typeof adminApi>>;
+  let api: AdminApi;
 
   beforeAll(async () => {
     mock = await startMockUpstream();
-    product = await startProduct();
-    await setupProduct(product.baseUrl);
-    api = await adminApi(product.baseUrl);
-    browser = await launchBrowser();
+    journey = await startJourney();
+    ({ product, browser, api } = journey);
   });
   afterAll(async () => {
-    await browser?.close();
-    await product?.stop();
+    await journey?.close();
     await mock?.close();
   });
 

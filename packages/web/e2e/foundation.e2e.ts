@@ -1,21 +1,21 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, snap } from './helpers/browser.js';
-import { type Product, startProduct } from './helpers/product.js';
-
-const ADMIN = { username: 'admin', password: 'e2e-password-1' };
+import { newPage, snap } from './helpers/browser.js';
+import { type FreshJourney, startFreshJourney } from './helpers/journey.js';
+import type { Product } from './helpers/product.js';
+import { ADMIN } from './helpers/session.js';
 
 describe('a newcomer sets up the product and signs in (built product, fresh SQLite)', () => {
   let product: Product;
   let browser: Browser;
+  let journey: FreshJourney;
 
   beforeAll(async () => {
-    product = await startProduct();
-    browser = await launchBrowser();
+    journey = await startFreshJourney();
+    ({ product, browser } = journey);
   });
   afterAll(async () => {
-    await browser?.close();
-    await product?.stop();
+    await journey?.close();
   });
 
   it('is sent to /setup, completes it, and cannot run it twice', async () => {

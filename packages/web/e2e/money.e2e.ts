@@ -1,13 +1,13 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type MockUpstream, startMockUpstream } from '../../server/test/mock-upstream/index.js';
-import { launchBrowser, newPage, snap } from './helpers/browser.js';
+import { newPage, snap } from './helpers/browser.js';
+import { copyAndReadClipboard } from './helpers/copy.js';
 import { epaySignature, type FakeEpay, startFakeEpay } from './helpers/fake-epay.js';
-import { type Product, startProduct } from './helpers/product.js';
-import { adminApi, setupProduct, signIn } from './helpers/session.js';
+import { type Journey, startJourney } from './helpers/journey.js';
+import type { Product } from './helpers/product.js';
+import { type AdminApi, signIn } from './helpers/session.js';
 
 const ALICE = { username: 'alice', password: 'alice-password-1' };
 const MERCHANT = { pid: '1001', key: 'e2e-merchant-key' };
@@ -15,11 +15,11 @@ const MERCHANT = { pid: '1001', key: 'e2e-merchant-key' };
 describe('money: redemption codes, online top-up through a gateway, and the dashboard (built product)', () => {
   let product: Product;
   let browser: Browser;
+  let journey: Journey;
   let mock: MockUpstream;
   let gateway: FakeEpay;
-  let api: Awaited<ReturnType<typeof adminApi>>;
+  let api: AdminApi;
   let aliceId: number;
-  let webDist: string;
 
   const aliceQuota = async () => (await api<{ quota: number }>('GET', `/api/user/${aliceId}`)).quota;
 
@@ -40,12 +40,8 @@ describe('money: redemption codes, online top-up through a gateway, and the dash
   beforeAll(async () => {
     mock = await startMockUpstream();
     gateway = await startFakeEpay(MERCHANT);
-    // A private copy of the built console: a rebuild elsewhere in the checkout must not swap assets mid-journey.
-    webDist = mkdtempSync(join(tmpdir(), 'money-e2e-web-'));
-    cpSync(resolve(import.meta.dirname, '../dist'), webDist, { recursive: true });
-    product = await startProduct({ WEB_DIST: webDist });
-    await setupProduct(product.baseUrl);
-    api = await adminApi(product.baseUrl);
+    journey = await startJourney({ privateConsole: true });
+    ({ product, browser, api } = journey);
     await api('POST', '/api/user/', { ...ALICE, display_name: 'Alice' });
     const found = await api<{ items: Array<{ id: number; username: string }> }>(
       'GET',
@@ -63,14 +59,11 @@ describe('money: redemption codes, online top-up through a gateway, and the dash
         group: 'default',
       },
     });
-    browser = await launchBrowser();
   });
   afterAll(async () => {
-    await browser?.close();
-    await product?.stop();
+    await journey?.close();
     await gateway?.close();
     await mock?.close();
-    if (webDist) rmSync(webDist, { recursive: true, force: true });
   });
 
   it('an admin creates a code and copies it; the user redeems it and sees the balance and the top-up log', async () => {
@@ -94,12 +87,9 @@ describe('money: redemption codes, online top-up through a gateway, and the dash
     await created.waitFor();
     const shown = (await created.locator('.redemption-created-key').first().textContent())!.trim();
     expect(shown).toMatch(/^[A-Za-z0-9]{32}$/);
-    await admin.page.getByRole('button', { name: /复制全部/ }).click();
-    await admin.page
-      .getByText(/已复制/)
-      .first()
-      .waitFor();
-    const copied = (await admin.page.evaluate(() => navigator.clipboard.readText())).trim();
+    const copied = (
+      await copyAndReadClipboard(admin.page, admin.page.getByRole('button', { name: /复制全部/ }), /已复制 1 个兑换码/)
+    ).trim();
     expect(copied).toBe(shown);
     await snap(admin.page, 'money-02-code-created');
     await admin.context.close();

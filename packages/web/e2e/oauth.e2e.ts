@@ -1,12 +1,10 @@
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeOAuthServer, signTelegramLogin, startFakeOAuth } from '../../server/test/helpers/fake-oauth.js';
-import { launchBrowser, newPage, snap } from './helpers/browser.js';
-import { type Product, startProduct } from './helpers/product.js';
-import { adminApi, setupProduct, signIn } from './helpers/session.js';
+import { newPage, snap } from './helpers/browser.js';
+import { type Journey, startJourney } from './helpers/journey.js';
+import type { Product } from './helpers/product.js';
+import { type AdminApi, signIn } from './helpers/session.js';
 
 interface StoredUser {
   id: number;
@@ -37,21 +35,17 @@ const storedUser = (page: Page) =>
 describe('OIDC sign-in against a local provider (built product, real redirects)', () => {
   let product: Product;
   let browser: Browser;
+  let journey: Journey;
   let oidc: FakeOAuthServer;
   let wechat: FakeOAuthServer;
-  let api: Awaited<ReturnType<typeof adminApi>>;
-  let webDist: string;
+  let api: AdminApi;
   let firstUser: StoredUser;
 
   beforeAll(async () => {
     oidc = await startFakeOAuth('oidc');
     wechat = await startFakeOAuth('wechat');
-    // A private copy of the built console: a rebuild elsewhere in the checkout must not swap assets mid-journey.
-    webDist = mkdtempSync(join(tmpdir(), 'oauth-e2e-web-'));
-    cpSync(resolve(import.meta.dirname, '../dist'), webDist, { recursive: true });
-    product = await startProduct({ WEB_DIST: webDist });
-    await setupProduct(product.baseUrl);
-    api = await adminApi(product.baseUrl);
+    journey = await startJourney({ privateConsole: true });
+    ({ product, browser, api } = journey);
     for (const [key, value] of [
       ['fetch_setting.allow_private_ip', 'true'],
       ['oidc.client_id', oidc.clientId],
@@ -72,14 +66,11 @@ describe('OIDC sign-in against a local provider (built product, real redirects)'
     ]) {
       await api('PUT', '/api/option/', { key, value });
     }
-    browser = await launchBrowser();
   });
   afterAll(async () => {
-    await browser?.close();
-    await product?.stop();
+    await journey?.close();
     await oidc?.close();
     await wechat?.close();
-    if (webDist) rmSync(webDist, { recursive: true, force: true });
   });
 
   it('a newcomer signs in with OIDC: an account is created and the console opens', async () => {

@@ -1,8 +1,10 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, snap } from './helpers/browser.js';
-import { type Product, startProduct } from './helpers/product.js';
-import { adminApi, setupProduct, signIn } from './helpers/session.js';
+import { newPage, snap } from './helpers/browser.js';
+import { copyAndReadClipboard } from './helpers/copy.js';
+import { type Journey, startJourney } from './helpers/journey.js';
+import type { Product } from './helpers/product.js';
+import { signIn } from './helpers/session.js';
 
 /** The table's model names from top to bottom (the default sort puts the viewed group's models first). */
 async function modelOrder(page: Page): Promise<string[]> {
@@ -17,11 +19,12 @@ async function priceText(page: Page, model: string): Promise<string> {
 describe('the public pricing page', () => {
   let product: Product;
   let browser: Browser;
+  let journey: Journey;
 
   beforeAll(async () => {
-    product = await startProduct();
-    await setupProduct(product.baseUrl);
-    const api = await adminApi(product.baseUrl);
+    journey = await startJourney();
+    ({ product, browser } = journey);
+    const { api } = journey;
     const options: Record<string, unknown> = {
       ModelRatio: { 'gpt-4o-mini': 0.075, 'gpt-4o': 1.25, 'claude-3-5-sonnet-20241022': 1.5 },
       CompletionRatio: { 'gpt-4o-mini': 4, 'gpt-4o': 4, 'claude-3-5-sonnet-20241022': 5 },
@@ -40,11 +43,9 @@ describe('the public pricing page', () => {
       });
     await channel('everyone', 'default,vip', 'gpt-4o-mini,mj_imagine');
     await channel('premium', 'vip', 'gpt-4o,claude-3-5-sonnet-20241022');
-    browser = await launchBrowser();
   });
   afterAll(async () => {
-    await browser?.close();
-    await product?.stop();
+    await journey?.close();
   });
 
   it('shows a visitor hand-checked prices, searches, switches group and copies names (zh)', async () => {
@@ -95,9 +96,8 @@ describe('the public pricing page', () => {
     await snap(page, 'pricing-03-vip');
 
     // One click copies a name; selected rows copy as a comma list.
-    await page.locator('.pricing-model-name', { hasText: 'gpt-4o-mini' }).click();
-    await page.getByText('已复制模型名称：gpt-4o-mini').waitFor();
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('gpt-4o-mini');
+    const name = page.locator('.pricing-model-name', { hasText: 'gpt-4o-mini' });
+    expect(await copyAndReadClipboard(page, name, /已复制模型名称：gpt-4o-mini/)).toBe('gpt-4o-mini');
     await page
       .getByRole('row', { name: /claude-3-5-sonnet/ })
       .getByRole('checkbox')
@@ -106,9 +106,9 @@ describe('the public pricing page', () => {
       .getByRole('row', { name: /mj_imagine/ })
       .getByRole('checkbox')
       .check();
-    await page.getByTestId('pricing-copy-selected').click();
-    await page.getByText('已复制 2 个模型名称').waitFor();
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('claude-3-5-sonnet-20241022,mj_imagine');
+    expect(await copyAndReadClipboard(page, page.getByTestId('pricing-copy-selected'), /已复制 2 个模型名称/)).toBe(
+      'claude-3-5-sonnet-20241022,mj_imagine',
+    );
     await context.close();
   });
 

@@ -1,20 +1,22 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type MockUpstream, startMockUpstream } from '../../server/test/mock-upstream/index.js';
-import { launchBrowser, newPage, snap } from './helpers/browser.js';
-import { type Product, startProduct } from './helpers/product.js';
-import { adminApi, setupProduct, signIn } from './helpers/session.js';
+import { newPage, snap } from './helpers/browser.js';
+import { type Journey, startJourney } from './helpers/journey.js';
+import type { Product } from './helpers/product.js';
+import { signIn } from './helpers/session.js';
 
 describe('chat in the playground and find the call, with its price, in the usage log', () => {
   let product: Product;
   let browser: Browser;
+  let journey: Journey;
   let mock: MockUpstream;
 
   beforeAll(async () => {
     mock = await startMockUpstream();
-    product = await startProduct();
-    await setupProduct(product.baseUrl);
-    const api = await adminApi(product.baseUrl);
+    journey = await startJourney();
+    ({ product, browser } = journey);
+    const { api } = journey;
     await api('POST', '/api/channel/', {
       mode: 'single',
       channel: {
@@ -26,11 +28,9 @@ describe('chat in the playground and find the call, with its price, in the usage
         group: 'default',
       },
     });
-    browser = await launchBrowser();
   });
   afterAll(async () => {
-    await browser?.close();
-    await product?.stop();
+    await journey?.close();
     await mock?.close();
   });
 

@@ -4,9 +4,10 @@ import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, snap } from './helpers/browser.js';
-import { type Product, startProduct } from './helpers/product.js';
-import { adminApi, setupProduct, signIn } from './helpers/session.js';
+import { newPage, snap } from './helpers/browser.js';
+import { type Journey, startJourney } from './helpers/journey.js';
+import type { Product } from './helpers/product.js';
+import { type AdminApi, signIn } from './helpers/session.js';
 
 /** An OIDC provider's discovery document, served locally (the only outside party this journey needs). */
 async function startFakeIdp(): Promise<{ url: string; close: () => Promise<void> }> {
@@ -46,8 +47,9 @@ const section = (page: Page, id: string) => page.getByTestId(`section-${id}`);
 describe('an admin changes every settings tab and sees it applied (built product)', () => {
   let product: Product;
   let browser: Browser;
+  let journey: Journey;
   let idp: Awaited<ReturnType<typeof startFakeIdp>>;
-  let api: Awaited<ReturnType<typeof adminApi>>;
+  let api: AdminApi;
 
   const option = async (key: string) =>
     (await api<Array<{ key: string; value: string }>>('GET', '/api/option/')).find((entry) => entry.key === key)?.value;
@@ -70,14 +72,11 @@ describe('an admin changes every settings tab and sees it applied (built product
 
   beforeAll(async () => {
     idp = await startFakeIdp();
-    product = await startProduct();
-    await setupProduct(product.baseUrl);
-    api = await adminApi(product.baseUrl);
-    browser = await launchBrowser();
+    journey = await startJourney();
+    ({ product, browser, api } = journey);
   });
   afterAll(async () => {
-    await browser?.close();
-    await product?.stop();
+    await journey?.close();
     await idp?.close();
   });
 

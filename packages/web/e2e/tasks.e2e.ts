@@ -1,9 +1,10 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type MockUpstream, startMockUpstream } from '../../server/test/mock-upstream/index.js';
-import { launchBrowser, newPage, snap } from './helpers/browser.js';
-import { type Product, startProduct } from './helpers/product.js';
-import { adminApi, setupProduct, signIn } from './helpers/session.js';
+import { newPage, snap } from './helpers/browser.js';
+import { type Journey, startJourney } from './helpers/journey.js';
+import type { Product } from './helpers/product.js';
+import { signIn } from './helpers/session.js';
 
 const PAINTER = { username: 'painter', password: 'painter-password-1' };
 // The product polls unfinished tasks every 15 s; give a task two rounds to be picked up.
@@ -22,6 +23,7 @@ async function refreshUntil(page: Page, ready: () => Promise<boolean>): Promise<
 describe('drawing and task logs: relay submissions seen by their owner (built product)', () => {
   let product: Product;
   let browser: Browser;
+  let journey: Journey;
   let mock: MockUpstream;
   let key = '';
 
@@ -48,9 +50,9 @@ describe('drawing and task logs: relay submissions seen by their owner (built pr
 
   beforeAll(async () => {
     mock = await startMockUpstream();
-    product = await startProduct();
-    await setupProduct(product.baseUrl);
-    const api = await adminApi(product.baseUrl);
+    journey = await startJourney();
+    ({ product, browser } = journey);
+    const { api } = journey;
     await api('PUT', '/api/option/', { key: 'QuotaForNewUser', value: '5000000' });
     await api('POST', '/api/user/', { ...PAINTER, display_name: 'Painter' });
     for (const channel of [
@@ -62,11 +64,9 @@ describe('drawing and task logs: relay submissions seen by their owner (built pr
         channel: { ...channel, base_url: mock.baseUrl, group: 'default' },
       });
     }
-    browser = await launchBrowser();
   });
   afterAll(async () => {
-    await browser?.close();
-    await product?.stop();
+    await journey?.close();
     await mock?.close();
   });
 

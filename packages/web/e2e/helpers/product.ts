@@ -1,16 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { startFlags } from '../../../../scripts/start-flags.mjs';
 
 const REPO = resolve(import.meta.dirname, '../../../..');
-
-/** The node flags of `npm start` (package.json), so journeys run the product as operators do. */
-function startFlags(): string[] {
-  const pkg = JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as { scripts: { start: string } };
-  return pkg.scripts.start.split(/\s+/).filter((word) => word.startsWith('--'));
-}
 
 async function freePort(): Promise<number> {
   return new Promise((resolvePort, reject) => {
@@ -38,25 +33,29 @@ export async function startProduct(env: Record<string, string> = {}): Promise<Pr
   const dataDir = mkdtempSync(join(tmpdir(), 'gateway-e2e-'));
   const port = await freePort();
   let log = '';
-  const child: ChildProcess = spawn(process.execPath, [...startFlags(), join(REPO, 'packages/server/dist/main.js')], {
-    cwd: REPO,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      SQLITE_PATH: join(dataDir, 'one-api.db'),
-      SQL_DSN: '',
-      REDIS_CONN_STRING: '',
-      SESSION_SECRET: 'e2e-session-secret-0123456789abcdef',
-      LOG_LEVEL: 'warn',
-      CRITICAL_RATE_LIMIT: '1000',
-      // Every test talks from 127.0.0.1: the per-IP global limits would otherwise cut long test files short.
-      GLOBAL_API_RATE_LIMIT: '100000',
-      GLOBAL_WEB_RATE_LIMIT: '100000',
-      ...env,
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [...startFlags(REPO), join(REPO, 'packages/server/dist/main.js')],
+    {
+      cwd: REPO,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        SQLITE_PATH: join(dataDir, 'one-api.db'),
+        SQL_DSN: '',
+        REDIS_CONN_STRING: '',
+        SESSION_SECRET: 'e2e-session-secret-0123456789abcdef',
+        LOG_LEVEL: 'warn',
+        CRITICAL_RATE_LIMIT: '1000',
+        // Every test talks from 127.0.0.1: the per-IP global limits would otherwise cut long test files short.
+        GLOBAL_API_RATE_LIMIT: '100000',
+        GLOBAL_WEB_RATE_LIMIT: '100000',
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  );
   child.stdout?.on('data', (chunk) => {
     log += chunk;
   });

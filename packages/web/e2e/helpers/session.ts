@@ -45,3 +45,5 @@ export async function adminApi(baseUrl: string, credentials = ADMIN) {
     return json.data;
   };
 }
+
+export type AdminApi = Awaited<ReturnType<typeof adminApi>>;
