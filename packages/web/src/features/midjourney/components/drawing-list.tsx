@@ -1,9 +1,9 @@
-import { Card, Flex, Typography } from 'antd';
+import { Flex, Typography } from 'antd';
 import type { ColumnsType, TablePaginationConfig } from 'antd/es/table';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CardList } from '../../../components/list/card-list';
 import { ListTable } from '../../../components/list/list-table';
+import { ChannelFact, TaskCardList } from '../../task/components/task-card-list';
 import { ChannelTag, DurationTag, FailReasonFact, LongText } from '../../task/components/task-cells';
 import { formatTime } from '../../task/task-view';
 import type { DrawingItem } from '../types';
@@ -91,56 +91,50 @@ export function DrawingTable({ drawings, admin, loading, pagination, empty }: Dr
 export function DrawingCards({ drawings, admin, loading, pagination, empty }: DrawingListProps) {
   const { t } = useTranslation();
   return (
-    <CardList
+    <TaskCardList
       items={drawings}
       loading={loading}
       pagination={pagination}
       empty={empty}
       testId="drawing-table"
-      // The pager follows the rows loaded so far (see usePagedList), so it shows only beside some rows.
-      showPager={drawings.length > 0}
-    >
-      {(drawing) => (
-        <Card key={drawing.id} size="small" className="list-card list-card-tagged task-card">
-          <Flex gap={12} align="flex-start">
-            <DrawingImage drawing={drawing} size={72} />
-            <Flex vertical gap={6} className="drawing-card-main">
-              <Flex gap={6} wrap align="center">
-                <ActionTag action={drawing.action} />
-                {admin && <DrawingStatusTag status={drawing.status} />}
-                <DurationTag start={drawing.submit_time} end={drawing.finish_time} unit="ms" />
-              </Flex>
-              <Typography.Text type="secondary" className="drawing-card-time">
-                {formatTime(drawing.submit_time, 'ms')}
-              </Typography.Text>
-              <DrawingProgress drawing={drawing} />
+      head={(drawing) => (
+        <Flex gap={12} align="flex-start">
+          <DrawingImage drawing={drawing} size={72} />
+          <Flex vertical gap={6} className="drawing-card-main">
+            <Flex gap={6} wrap align="center">
+              <ActionTag action={drawing.action} />
+              {admin && <DrawingStatusTag status={drawing.status} />}
+              <DurationTag start={drawing.submit_time} end={drawing.finish_time} unit="ms" />
             </Flex>
+            <Typography.Text type="secondary" className="drawing-card-time">
+              {formatTime(drawing.submit_time, 'ms')}
+            </Typography.Text>
+            <DrawingProgress drawing={drawing} />
           </Flex>
-          <dl className="list-card-facts">
-            <dt>{t('midjourney.col_task_id')}</dt>
-            <dd>
-              <MonoId id={drawing.mj_id} />
-            </dd>
-            {admin && (
-              <>
-                <dt>{t('midjourney.col_channel')}</dt>
-                <dd>
-                  <ChannelTag id={drawing.channel_id} />
-                </dd>
-                <dt>{t('midjourney.col_code')}</dt>
-                <dd>
-                  <SubmitCodeTag code={drawing.code} />
-                </dd>
-              </>
-            )}
-            <dt>Prompt</dt>
-            <dd>
-              <LongText text={drawing.prompt} title="Prompt" />
-            </dd>
-            <FailReasonFact reason={drawing.fail_reason} label={t('midjourney.col_fail_reason')} />
-          </dl>
-        </Card>
+        </Flex>
       )}
-    </CardList>
+      facts={(drawing) => (
+        <>
+          <dt>{t('midjourney.col_task_id')}</dt>
+          <dd>
+            <MonoId id={drawing.mj_id} />
+          </dd>
+          {admin && (
+            <>
+              <ChannelFact id={drawing.channel_id} label={t('midjourney.col_channel')} />
+              <dt>{t('midjourney.col_code')}</dt>
+              <dd>
+                <SubmitCodeTag code={drawing.code} />
+              </dd>
+            </>
+          )}
+          <dt>Prompt</dt>
+          <dd>
+            <LongText text={drawing.prompt} title="Prompt" />
+          </dd>
+          <FailReasonFact reason={drawing.fail_reason} label={t('midjourney.col_fail_reason')} />
+        </>
+      )}
+    />
   );
 }

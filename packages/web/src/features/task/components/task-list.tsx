@@ -1,11 +1,11 @@
-import { Button, Card, Flex, Tag } from 'antd';
+import { Button, Flex, Tag } from 'antd';
 import type { ColumnsType, TablePaginationConfig } from 'antd/es/table';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CardList } from '../../../components/list/card-list';
 import { ListTable } from '../../../components/list/list-table';
 import { formatTime } from '../task-view';
 import type { TaskItem } from '../types';
+import { ChannelFact, TaskCardList } from './task-card-list';
 import { ChannelTag, DurationTag, FailReasonFact, LongText, ProgressCircle, TaskStatusTag } from './task-cells';
 
 export interface TaskListProps {
@@ -102,48 +102,38 @@ export function TaskTable({ tasks, admin, loading, pagination, empty, onOpenTask
 export function TaskCards({ tasks, admin, loading, pagination, empty, onOpenTask }: TaskListProps) {
   const { t } = useTranslation();
   return (
-    <CardList
+    <TaskCardList
       items={tasks}
       loading={loading}
       pagination={pagination}
       empty={empty}
       testId="task-table"
-      // The pager follows the rows loaded so far (see usePagedList), so it shows only beside some rows.
-      showPager={tasks.length > 0}
-    >
-      {(task) => (
-        <Card key={task.id} size="small" className="list-card list-card-tagged task-card">
-          <Flex justify="space-between" align="center" gap={8}>
-            <Flex gap={6} wrap align="center">
-              <PlatformTag platform={task.platform} />
-              <ActionTag action={task.action} />
-              <TaskStatusTag status={task.status} />
-            </Flex>
-            <ProgressCircle progress={task.progress} failed={task.status === 'FAILURE'} />
+      head={(task) => (
+        <Flex justify="space-between" align="center" gap={8}>
+          <Flex gap={6} wrap align="center">
+            <PlatformTag platform={task.platform} />
+            <ActionTag action={task.action} />
+            <TaskStatusTag status={task.status} />
           </Flex>
-          <dl className="list-card-facts">
-            <dt>{t('task.col_task_id')}</dt>
-            <dd>
-              <TaskIdButton task={task} onOpen={onOpenTask} />
-            </dd>
-            <dt>{t('task.col_submit_time')}</dt>
-            <dd>{formatTime(task.submit_time, 's')}</dd>
-            <dt>{t('task.col_duration')}</dt>
-            <dd>
-              <DurationTag start={task.submit_time} end={task.finish_time} unit="s" />
-            </dd>
-            {admin && (
-              <>
-                <dt>{t('task.col_channel')}</dt>
-                <dd>
-                  <ChannelTag id={task.channel_id} />
-                </dd>
-              </>
-            )}
-            <FailReasonFact reason={task.fail_reason} label={t('task.col_fail_reason')} />
-          </dl>
-        </Card>
+          <ProgressCircle progress={task.progress} failed={task.status === 'FAILURE'} />
+        </Flex>
       )}
-    </CardList>
+      facts={(task) => (
+        <>
+          <dt>{t('task.col_task_id')}</dt>
+          <dd>
+            <TaskIdButton task={task} onOpen={onOpenTask} />
+          </dd>
+          <dt>{t('task.col_submit_time')}</dt>
+          <dd>{formatTime(task.submit_time, 's')}</dd>
+          <dt>{t('task.col_duration')}</dt>
+          <dd>
+            <DurationTag start={task.submit_time} end={task.finish_time} unit="s" />
+          </dd>
+          {admin && <ChannelFact id={task.channel_id} label={t('task.col_channel')} />}
+          <FailReasonFact reason={task.fail_reason} label={t('task.col_fail_reason')} />
+        </>
+      )}
+    />
   );
 }

@@ -1,10 +1,9 @@
-import { TokenStatus } from '@gateway/shared';
-import { Card, Flex, Switch, Tag, Typography } from 'antd';
+import { Card, Flex, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { CardCheckbox } from '../../../components/list/card-checkbox';
 import { CardList } from '../../../components/list/card-list';
 import { useFormatQuota } from '../../status/use-format-quota';
-import { formatTime, KeyCell, STATUS_TAGS, TokenActions, type TokenListProps } from './token-table';
+import { formatTime, KeyCell, statusTagOf, TokenActions, type TokenListProps, TokenStatusSwitch } from './token-table';
 
 /** The token list on a phone: one card per token instead of a wide table. */
 export function TokenCards({
@@ -27,8 +26,7 @@ export function TokenCards({
   return (
     <CardList items={tokens} loading={loading} pagination={pagination} empty={empty} testId="token-table">
       {(token) => {
-        const tag = STATUS_TAGS[token.status] ?? { color: 'default', labelKey: 'token.status_unknown' };
-        const enabled = token.status === TokenStatus.Enabled;
+        const tag = statusTagOf(token);
         return (
           <Card key={token.id} size="small" className="list-card">
             <Flex justify="space-between" align="center" gap={8}>
@@ -39,13 +37,7 @@ export function TokenCards({
                 <Tag color={tag.color} variant="filled" style={{ marginInlineEnd: 0 }}>
                   {t(tag.labelKey)}
                 </Tag>
-                <Switch
-                  size="small"
-                  checked={enabled}
-                  loading={togglingId === token.id}
-                  onChange={() => onToggleStatus(token)}
-                  aria-label={enabled ? t('token.disable') : t('token.enable')}
-                />
+                <TokenStatusSwitch token={token} togglingId={togglingId} onToggle={onToggleStatus} />
               </Flex>
             </Flex>
             <KeyCell tokenKey={token.key} onCopy={() => onCopy(token)} />

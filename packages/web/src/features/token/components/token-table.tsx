@@ -10,12 +10,39 @@ import { useFormatQuota } from '../../status/use-format-quota';
 import { displayKey, maskKey, type Token } from '../types';
 import { ChatMenu } from './chat-menu';
 
-export const STATUS_TAGS: Record<number, { color: string; labelKey: string }> = {
+const STATUS_TAGS: Record<number, { color: string; labelKey: string }> = {
   [TokenStatus.Enabled]: { color: 'green', labelKey: 'token.status_enabled' },
   [TokenStatus.Disabled]: { color: 'red', labelKey: 'token.status_disabled' },
   [TokenStatus.Expired]: { color: 'orange', labelKey: 'token.status_expired' },
   [TokenStatus.Exhausted]: { color: 'gold', labelKey: 'token.status_exhausted' },
 };
+
+/** A token's status tag (colour and label key); a status this console does not know shows as unknown. */
+export const statusTagOf = (token: Token) =>
+  STATUS_TAGS[token.status] ?? { color: 'default', labelKey: 'token.status_unknown' };
+
+/** The enable/disable switch beside a token's status, in the table and on the phone cards. */
+export function TokenStatusSwitch({
+  token,
+  togglingId,
+  onToggle,
+}: {
+  token: Token;
+  togglingId: number | undefined;
+  onToggle: (token: Token) => void;
+}) {
+  const { t } = useTranslation();
+  const enabled = token.status === TokenStatus.Enabled;
+  return (
+    <Switch
+      size="small"
+      checked={enabled}
+      loading={togglingId === token.id}
+      onChange={() => onToggle(token)}
+      aria-label={enabled ? t('token.disable') : t('token.enable')}
+    />
+  );
+}
 
 export function formatTime(seconds: number): string {
   return dayjs.unix(seconds).format('YYYY-MM-DD HH:mm:ss');
@@ -127,17 +154,10 @@ export function TokenTable({
       key: 'status',
       title: t('token.col_status'),
       render: (_, token) => {
-        const tag = STATUS_TAGS[token.status] ?? { color: 'default', labelKey: 'token.status_unknown' };
-        const enabled = token.status === TokenStatus.Enabled;
+        const tag = statusTagOf(token);
         return (
           <Space size={6}>
-            <Switch
-              size="small"
-              checked={enabled}
-              loading={togglingId === token.id}
-              onChange={() => onToggleStatus(token)}
-              aria-label={enabled ? t('token.disable') : t('token.enable')}
-            />
+            <TokenStatusSwitch token={token} togglingId={togglingId} onToggle={onToggleStatus} />
             <Tag color={tag.color} variant="filled">
               {t(tag.labelKey)}
             </Tag>
