@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiClient, setupAndLogin } from './helpers/client.js';
 import { availableDialects } from './helpers/databases.js';
 import { type FakeOAuthServer, fakeOAuthEnv, startFakeOAuth } from './helpers/fake-oauth.js';
-import { OAuthBrowser } from './helpers/fake-oauth-browser.js';
+import { OAuthBrowser, raceGithubNewcomer } from './helpers/fake-oauth-browser.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
 
 const dialects = await availableDialects();
@@ -68,17 +68,9 @@ describe.each(dialects)('third-party accounts on %s', (dialect) => {
     async () => {
       github.person = { id: 40404, login: 'double-click' };
       const before = await server.ctx.repos.users.count();
-      const tabs = [new OAuthBrowser(server.baseUrl), new OAuthBrowser(server.baseUrl)];
-      const callbacks = await Promise.all(
-        tabs.map(async (tab) => {
-          const start = await tab.get<{ url: string }>('/api/oauth/github/authorize');
-          return tab.authorizeAt(start.data.url);
-        }),
-      );
-      // Both callbacks learn who the person is at the same moment, then race to the account.
-      github.gateUserEndpoint(2);
-      const results = await Promise.all(
-        tabs.map((tab, index) => tab.get<{ id: number }>(`/api/oauth/github${callbacks[index]!.search}`)),
+      const results = await raceGithubNewcomer(
+        [new OAuthBrowser(server.baseUrl), new OAuthBrowser(server.baseUrl)],
+        github,
       );
       expect(results.map((result) => result.success)).toEqual([true, true]);
       expect(results[0]!.data.id).toBe(results[1]!.data.id);

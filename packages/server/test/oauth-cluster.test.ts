@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setupAndLogin } from './helpers/client.js';
 import { availableDialects, REDIS_URL } from './helpers/databases.js';
 import { type FakeOAuthServer, fakeOAuthEnv, startFakeOAuth } from './helpers/fake-oauth.js';
-import { OAuthBrowser } from './helpers/fake-oauth-browser.js';
+import { OAuthBrowser, raceGithubNewcomer } from './helpers/fake-oauth-browser.js';
 import { requireRedisInCi } from './helpers/redis.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
 
@@ -40,16 +40,9 @@ describe.skipIf(!hasRedis || !hasPostgres)('third-party sign-in across two nodes
   it('creates exactly one account when the same newcomer arrives on both nodes at once', async () => {
     github.person = { id: 60606, login: 'two-nodes' };
     const before = await first.ctx.repos.users.count();
-    const tabs = [new OAuthBrowser(first.baseUrl), new OAuthBrowser(second.baseUrl)];
-    const callbacks = await Promise.all(
-      tabs.map(async (tab) => {
-        const start = await tab.get<{ url: string }>('/api/oauth/github/authorize');
-        return tab.authorizeAt(start.data.url);
-      }),
-    );
-    github.gateUserEndpoint(2);
-    const results = await Promise.all(
-      tabs.map((tab, index) => tab.get<{ id: number }>(`/api/oauth/github${callbacks[index]!.search}`)),
+    const results = await raceGithubNewcomer(
+      [new OAuthBrowser(first.baseUrl), new OAuthBrowser(second.baseUrl)],
+      github,
     );
     expect(results.map((result) => result.success)).toEqual([true, true]);
     expect(results[0]!.data.id).toBe(results[1]!.data.id);

@@ -189,39 +189,47 @@ describe('option validation on PUT /api/option/', () => {
     ['value of the wrong type', 'Notice', ['a'], '配置值必须是字符串、数字或布尔值'],
   ];
 
-  it.each(refused)('refuses %s and changes nothing', async (_what, key, value, message) => {
+  /** The one check behind every refusal: the answer in the expected words, and no option changed anywhere. */
+  const expectRefused = async (client: ApiClient, key: string, value: unknown, message: string) => {
     const memory = server.ctx.options.all();
     const stored = await server.ctx.repos.options.all();
-    expect(await root.put('/api/option/', { key, value })).toMatchObject({ success: false, message });
+    expect(await client.put('/api/option/', { key, value })).toMatchObject({ success: false, message });
     expect(server.ctx.options.all()).toEqual(memory);
     expect(await server.ctx.repos.options.all()).toEqual(stored);
+  };
+
+  it.each(refused)('refuses %s and changes nothing', async (_what, key, value, message) => {
+    await expectRefused(root, key, value, message);
   });
 
-  it('answers a refusal in English when asked', async () => {
-    const english = new ApiClient(server.baseUrl, 'en');
-    await english.login(ROOT.username, ROOT.password);
-    expect(await english.put('/api/option/', { key: 'ModelRatio', value: '{' })).toMatchObject({
-      success: false,
-      message: 'ModelRatio is not a valid JSON string',
-    });
-  });
+  describe('for an admin who reads English', () => {
+    let english: ApiClient;
 
-  it('explains the top-up amount shapes in English too', async () => {
-    const english = new ApiClient(server.baseUrl, 'en');
-    await english.login(ROOT.username, ROOT.password);
-    const before = server.ctx.options.all();
-    expect(await english.put('/api/option/', { key: 'payment_setting.amount_options', value: '[0]' })).toMatchObject({
-      success: false,
-      message: 'payment_setting.amount_options must be a JSON array of positive whole numbers, e.g. [10, 20, 50]',
+    beforeAll(async () => {
+      english = new ApiClient(server.baseUrl, 'en');
+      await english.login(ROOT.username, ROOT.password);
     });
-    expect(
-      await english.put('/api/option/', { key: 'payment_setting.amount_discount', value: '{"100": 2}' }),
-    ).toMatchObject({
-      success: false,
-      message:
+
+    const refusedInEnglish: Array<[string, string, string, string]> = [
+      // [what, key, value, message]
+      ['a value that is not JSON', 'ModelRatio', '{', 'ModelRatio is not a valid JSON string'],
+      [
+        'top-up quick picks that are not positive whole numbers',
+        'payment_setting.amount_options',
+        '[0]',
+        'payment_setting.amount_options must be a JSON array of positive whole numbers, e.g. [10, 20, 50]',
+      ],
+      [
+        'a top-up discount factor above 1',
+        'payment_setting.amount_discount',
+        '{"100": 2}',
         'payment_setting.amount_discount must be a JSON object of top-up amount → price factor: amounts are positive whole numbers, factors above 0 and at most 1, e.g. {"100": 0.95}',
+      ],
+    ];
+
+    it.each(refusedInEnglish)('refuses %s in English and changes nothing', async (_what, key, value, message) => {
+      await expectRefused(english, key, value, message);
     });
-    expect(server.ctx.options.all()).toEqual(before);
   });
 
   it('accepts the boundary values the spec allows', async () => {

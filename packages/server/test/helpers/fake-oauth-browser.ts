@@ -99,3 +99,21 @@ export class OAuthBrowser {
     return { start, callback, result };
   }
 }
+
+/**
+ * Two GitHub sign-ins of the same newcomer whose callbacks reach the gateway at the same moment (each tab may talk
+ * to another node): both learn who the person is from the gated user endpoint together, then race to the account.
+ */
+export async function raceGithubNewcomer(
+  tabs: OAuthBrowser[],
+  github: { gateUserEndpoint(count: number): void },
+): Promise<Array<Envelope<{ id: number }>>> {
+  const callbacks = await Promise.all(
+    tabs.map(async (tab) => {
+      const start = await tab.get<{ url: string }>('/api/oauth/github/authorize');
+      return tab.authorizeAt(start.data.url);
+    }),
+  );
+  github.gateUserEndpoint(tabs.length);
+  return Promise.all(tabs.map((tab, index) => tab.get<{ id: number }>(`/api/oauth/github${callbacks[index]!.search}`)));
+}
