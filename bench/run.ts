@@ -8,7 +8,7 @@ import { cpus, release, tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { BENCH_MODEL, type GatewayProcess, prepareGateway, startGateway } from './lib/gateway.js';
+import { BENCH_MODEL, type GatewayProcess, prepareGateway, startFlags, startGateway } from './lib/gateway.js';
 import { atFixedRate, closedLoop, failureText, LoadClient, type RunResult, type Target } from './lib/load.js';
 import {
   assertRunning,
@@ -121,6 +121,8 @@ const log = (message: string) => console.log(`[bench] ${message}`);
 /** CPU seconds of each party over one phase: the gateway, the mock, and this process (the load generator). */
 interface PhaseCost {
   gatewaySeconds: number;
+  /** The bare Node proxy's (bench/floor-proxy.mjs): it shares the gateway's core and idles outside its phases. */
+  floorSeconds: number;
   mockSeconds: number;
   loadSeconds: number;
   /** CPU seconds that processes other than ours (or the hypervisor) took on this machine during the phase. */
@@ -132,6 +134,7 @@ interface PhaseCost {
 
 interface Parties {
   gateway: number;
+  floor: number;
   mock: number;
   processes: Started[];
   pinning: Pinning | null;
@@ -159,6 +162,7 @@ function startMeter(pids: Parties): () => PhaseCost {
   for (const started of pids.processes) assertRunning(started);
   const before = {
     gateway: cpuSeconds(pids.gateway),
+    floor: cpuSeconds(pids.floor),
     mock: cpuSeconds(pids.mock),
     load: selfCpuSeconds(),
     cores: cpuBusySeconds(),
@@ -167,6 +171,7 @@ function startMeter(pids: Parties): () => PhaseCost {
     for (const started of pids.processes) assertRunning(started);
     const cores = cpuBusySeconds().map((busy, index) => busy - (before.cores[index] ?? 0));
     const gatewaySeconds = cpuSeconds(pids.gateway) - before.gateway;
+    const floorSeconds = cpuSeconds(pids.floor) - before.floor;
     const mockSeconds = cpuSeconds(pids.mock) - before.mock;
     const loadSeconds = selfCpuSeconds() - before.load;
     const machine = cores.reduce((sum, busy) => sum + busy, 0);
@@ -174,13 +179,16 @@ function startMeter(pids: Parties): () => PhaseCost {
     // /proc counts in 10 ms ticks: clamp the rounding noise at zero.
     return {
       gatewaySeconds,
+      floorSeconds,
       mockSeconds,
       loadSeconds,
-      othersSeconds: Math.max(0, machine - gatewaySeconds - mockSeconds - loadSeconds),
+      othersSeconds: Math.max(0, machine - gatewaySeconds - floorSeconds - mockSeconds - loadSeconds),
       othersOnLoadCpuSeconds: pinning
         ? Math.max(0, (cores[pinning.loadCpu] ?? 0) - mockSeconds - loadSeconds)
         : Number.NaN,
-      othersOnGatewayCpuSeconds: pinning ? Math.max(0, (cores[pinning.gatewayCpu] ?? 0) - gatewaySeconds) : Number.NaN,
+      othersOnGatewayCpuSeconds: pinning
+        ? Math.max(0, (cores[pinning.gatewayCpu] ?? 0) - gatewaySeconds - floorSeconds)
+        : Number.NaN,
     };
   };
 }
@@ -240,6 +248,8 @@ async function waitForQuiet(pids: Parties, maxSeconds: number): Promise<number> 
 
 /** Gateway CPU per answered request, in microseconds. */
 const cpuPerRequestUs = (phase: Phase) => (phase.cost.gatewaySeconds / Math.max(1, phase.result.ok)) * 1e6;
+/** The same for the bare Node proxy in its own phases. */
+const floorCpuPerRequestUs = (phase: Phase) => (phase.cost.floorSeconds / Math.max(1, phase.result.ok)) * 1e6;
 /**
  * The mock's CPU per request in a direct phase: what a do-nothing Node HTTP server costs per request on this
  * machine at this rate. At a low rate every request pays its own wake-ups, so both figures rise together; this
@@ -247,6 +257,20 @@ const cpuPerRequestUs = (phase: Phase) => (phase.cost.gatewaySeconds / Math.max(
  */
 const mockCpuPerRequest = (phase: Phase) =>
   `mock: ${micros((phase.cost.mockSeconds / Math.max(1, phase.result.ok)) * 1e6)}`;
+/** The CPU row's cells for one kind of load: the mock's own cost, the gateway's and the bare proxy's. */
+const cpuCells = (direct: Phase, gateway: Phase, floor: Phase) => ({
+  direct: mockCpuPerRequest(direct),
+  gateway: micros(cpuPerRequestUs(gateway)),
+  added: micros(cpuPerRequestUs(gateway)),
+  floor: micros(floorCpuPerRequestUs(floor)),
+});
+/** A latency row's cells: the percentile direct and through the gateway, and what the gateway and the bare proxy add. */
+const percentileCells = (p: 'p50' | 'p99', direct: Summary, gateway: Summary, floor: Summary) => ({
+  direct: ms(direct[p]),
+  gateway: ms(gateway[p]),
+  added: signedMs(gateway[p] - direct[p]),
+  floor: signedMs(floor[p] - direct[p]),
+});
 const throughput = (phase: Phase) => phase.result.ok / phase.result.elapsedSeconds;
 /** Share of the load core used by the load generator and the mock together (1 = the core was saturated). */
 const loadCoreBusy = (phase: Phase) => (phase.cost.loadSeconds + phase.cost.mockSeconds) / phase.result.elapsedSeconds;
@@ -339,9 +363,9 @@ async function soak(options: Options, client: LoadClient, pids: Parties): Promis
 function phaseDetails(phases: Phase[]): string {
   const seconds = (value: number) => (Number.isFinite(value) ? `${value.toFixed(2)} s` : 'n/a');
   const lines = [
-    '| phase | try | ok | failed | elapsed | rate | CPU: gateway | mock | load generator | load core busy | ' +
-      'others: on load CPU | on gateway CPU | machine | gateway RSS after |',
-    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+    '| phase | try | ok | failed | elapsed | rate | CPU: gateway | bare proxy | mock | load generator | ' +
+      'load core busy | others: on load CPU | on gateway CPU | machine | gateway RSS after |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
   ];
   for (const phase of phases) {
     const { result, cost } = phase;
@@ -353,6 +377,7 @@ function phaseDetails(phases: Phase[]): string {
       `${result.elapsedSeconds.toFixed(1)} s`,
       perSecond(throughput(phase)),
       seconds(cost.gatewaySeconds),
+      seconds(cost.floorSeconds),
       seconds(cost.mockSeconds),
       seconds(cost.loadSeconds),
       `${Math.round(loadCoreBusy(phase) * 100)} %`,
@@ -405,14 +430,17 @@ async function main(): Promise<number> {
   log(pinNote);
   const workDir = mkdtempSync(join(tmpdir(), 'gateway-bench-'));
   let mock: Started | null = null;
+  let floor: Started | null = null;
   let gateway: GatewayProcess | null = null;
   const clients: LoadClient[] = [];
   const cleanup = async () => {
     for (const client of clients) client.close();
     if (gateway) await stopProcess(gateway);
+    if (floor) await stopProcess(floor);
     if (mock) await stopProcess(mock);
     gateway = null;
     mock = null;
+    floor = null;
   };
   const interrupted = () => {
     killAllChildren();
@@ -441,6 +469,17 @@ async function main(): Promise<number> {
     );
     const { port: mockPort } = await firstJsonLine<{ port: number }>(mock, 30_000);
     log(`mock upstream on 127.0.0.1:${mockPort} (pid ${mock.pid})`);
+    const mockUrl = `http://127.0.0.1:${mockPort}`;
+    floor = startPinned(
+      'bare Node proxy',
+      pinning?.gatewayCpu ?? null,
+      process.execPath,
+      [...startFlags(ROOT), resolve(ROOT, 'bench/floor-proxy.mjs'), '--upstream', mockUrl],
+      { PATH: process.env.PATH, HOME: process.env.HOME },
+      ROOT,
+    );
+    const { port: floorPort } = await firstJsonLine<{ port: number }>(floor, 30_000);
+    log(`bare Node proxy on 127.0.0.1:${floorPort} (pid ${floor.pid})`);
     gateway = await startGateway({
       root: ROOT,
       cpu: pinning?.gatewayCpu ?? null,
@@ -448,10 +487,17 @@ async function main(): Promise<number> {
       nodeFlags: options.cpuProf ? ['--cpu-prof', `--cpu-prof-dir=${join(workDir, 'profile')}`] : [],
     });
     log(`gateway on ${gateway.baseUrl} (pid ${gateway.pid}), SQLite in ${workDir}`);
-    const key = await prepareGateway(gateway.baseUrl, `http://127.0.0.1:${mockPort}`);
-    const pids: Parties = { gateway: gateway.pid, mock: mock.pid, processes: [gateway, mock], pinning };
+    const key = await prepareGateway(gateway.baseUrl, mockUrl);
+    const pids: Parties = {
+      gateway: gateway.pid,
+      floor: floor.pid,
+      mock: mock.pid,
+      processes: [gateway, floor, mock],
+      pinning,
+    };
     // Before any relay traffic: what the process costs just for being up (modules, caches, SQLite).
     const idleRss = memory(pids.gateway).rss;
+    const floorIdleRss = memory(pids.floor).rss;
 
     const bodies = requestBodies();
     const path = '/v1/chat/completions';
@@ -479,7 +525,13 @@ async function main(): Promise<number> {
     const poolGateway = client(viaGateway, bodies.chat, options.connections);
     const streamDirect = client(direct, bodies.stream, 256);
     const streamGateway = client(viaGateway, bodies.stream, 256);
+    const floorTarget: Target = { ...direct, label: 'bare Node proxy', port: floorPort };
+    const rateFloor = client(floorTarget, bodies.chat, 256);
+    const poolFloor = client(floorTarget, bodies.chat, options.connections);
+    const streamFloor = client(floorTarget, bodies.stream, 256);
     await verify(rateDirect, rateGateway, false);
+    await verify(rateDirect, rateFloor, false);
+    await verify(streamDirect, streamFloor, true);
     await verify(streamDirect, streamGateway, true);
 
     // Warm-up: V8 compiles the hot functions, pools fill, the first log batches are written. Not reported.
@@ -487,6 +539,7 @@ async function main(): Promise<number> {
     await runPhase(`warm-up, ${warm} s`, pids, true, async () => {
       await closedLoop(poolDirect, options.connections, warm / 4);
       const result = await closedLoop(poolGateway, options.connections, warm / 2);
+      await closedLoop(poolFloor, options.connections, warm / 4);
       await atFixedRate(streamGateway, options.streamRate, warm / 4);
       return result;
     });
@@ -496,7 +549,8 @@ async function main(): Promise<number> {
     // A phase disturbed by other processes is repeated (at most --retries times) after waiting for quiet; the
     // least disturbed try is kept, and the report says which try it was.
     const measure = async (name: string, run: () => Promise<RunResult>) => {
-      const viaGateway = name.startsWith('gateway');
+      // The bare proxy runs on the gateway's core: what others do there matters for its phases too.
+      const viaGateway = !name.startsWith('direct');
       let kept: Phase | null = null;
       for (let attempt = 1; attempt <= options.retries + 1; attempt++) {
         if (options.quietWaitSeconds > 0) await waitForQuiet(pids, options.quietWaitSeconds);
@@ -515,11 +569,17 @@ async function main(): Promise<number> {
     const rateGatewayPhase = await measure(`gateway, ${options.rate} req/s`, () =>
       atFixedRate(rateGateway, options.rate, options.seconds),
     );
+    const rateFloorPhase = await measure(`bare Node proxy, ${options.rate} req/s`, () =>
+      atFixedRate(rateFloor, options.rate, options.seconds),
+    );
     const poolDirectPhase = await measure(`direct, ${options.connections} connections`, () =>
       closedLoop(poolDirect, options.connections, options.throughputSeconds),
     );
     const poolGatewayPhase = await measure(`gateway, ${options.connections} connections`, () =>
       closedLoop(poolGateway, options.connections, options.throughputSeconds),
+    );
+    const poolFloorPhase = await measure(`bare Node proxy, ${options.connections} connections`, () =>
+      closedLoop(poolFloor, options.connections, options.throughputSeconds),
     );
     const streamDirectPhase = await measure(`direct, streaming ${options.streamRate}/s`, () =>
       atFixedRate(streamDirect, options.streamRate, options.streamSeconds),
@@ -527,7 +587,11 @@ async function main(): Promise<number> {
     const streamGatewayPhase = await measure(`gateway, streaming ${options.streamRate}/s`, () =>
       atFixedRate(streamGateway, options.streamRate, options.streamSeconds),
     );
+    const streamFloorPhase = await measure(`bare Node proxy, streaming ${options.streamRate}/s`, () =>
+      atFixedRate(streamFloor, options.streamRate, options.streamSeconds),
+    );
     const peakAfterRuns = memory(pids.gateway).peakRss;
+    const floorPeak = memory(pids.floor).peakRss;
     const soakResult = options.soakSeconds > 0 ? await soak(options, streamGateway, pids) : null;
     if (soakResult) phases.push(soakResult.phase);
     const measuredTo = monotonicUs();
@@ -538,8 +602,10 @@ async function main(): Promise<number> {
 
     const latDirect = summarize(rateDirectPhase.result.latencies);
     const latGateway = summarize(rateGatewayPhase.result.latencies);
+    const latFloor = summarize(rateFloorPhase.result.latencies);
     const ttfbDirect = summarize(streamDirectPhase.result.firstBytes);
     const ttfbGateway = summarize(streamGatewayPhase.result.firstBytes);
+    const ttfbFloor = summarize(streamFloorPhase.result.firstBytes);
     const streamDurDirect = summarize(streamDirectPhase.result.latencies);
     const streamDurGateway = summarize(streamGatewayPhase.result.latencies);
     const cpuAtRate = cpuPerRequestUs(rateGatewayPhase);
@@ -549,31 +615,29 @@ async function main(): Promise<number> {
     const rows: Row[] = [
       checked(
         `gateway CPU per request (${options.rate} req/s)`,
-        { direct: mockCpuPerRequest(rateDirectPhase), gateway: micros(cpuAtRate), added: micros(cpuAtRate) },
+        cpuCells(rateDirectPhase, rateGatewayPhase, rateFloorPhase),
         cpuAtRate,
         TARGET.cpuPerRequestUs,
         `≤ ${TARGET.cpuPerRequestUs} µs`,
       ),
-      info(`gateway CPU per request (${options.connections} conns)`, {
-        direct: mockCpuPerRequest(poolDirectPhase),
-        gateway: micros(cpuPerRequestUs(poolGatewayPhase)),
-        added: micros(cpuPerRequestUs(poolGatewayPhase)),
-      }),
-      info(`gateway CPU per stream (${options.chunks} chunks)`, {
-        direct: mockCpuPerRequest(streamDirectPhase),
-        gateway: micros(cpuPerRequestUs(streamGatewayPhase)),
-        added: micros(cpuPerRequestUs(streamGatewayPhase)),
-      }),
+      info(
+        `gateway CPU per request (${options.connections} conns)`,
+        cpuCells(poolDirectPhase, poolGatewayPhase, poolFloorPhase),
+      ),
+      info(
+        `gateway CPU per stream (${options.chunks} chunks)`,
+        cpuCells(streamDirectPhase, streamGatewayPhase, streamFloorPhase),
+      ),
       checked(
         `latency p50 at ${options.rate} req/s`,
-        { direct: ms(latDirect.p50), gateway: ms(latGateway.p50), added: signedMs(latGateway.p50 - latDirect.p50) },
+        percentileCells('p50', latDirect, latGateway, latFloor),
         latGateway.p50 - latDirect.p50,
         TARGET.addedP50Ms,
         `≤ +${TARGET.addedP50Ms} ms`,
       ),
       checked(
         `latency p99 at ${options.rate} req/s`,
-        { direct: ms(latDirect.p99), gateway: ms(latGateway.p99), added: signedMs(latGateway.p99 - latDirect.p99) },
+        percentileCells('p99', latDirect, latGateway, latFloor),
         latGateway.p99 - latDirect.p99,
         TARGET.addedP99Ms,
         `≤ +${TARGET.addedP99Ms} ms`,
@@ -582,23 +646,24 @@ async function main(): Promise<number> {
         direct: perSecond(tputDirect),
         gateway: perSecond(tputGateway),
         added: `${Math.round((tputGateway / tputDirect) * 100)} % of direct`,
+        floor: perSecond(throughput(poolFloorPhase)),
       }),
       checked(
         'streaming first byte p50',
-        { direct: ms(ttfbDirect.p50), gateway: ms(ttfbGateway.p50), added: signedMs(ttfbGateway.p50 - ttfbDirect.p50) },
+        percentileCells('p50', ttfbDirect, ttfbGateway, ttfbFloor),
         ttfbGateway.p50 - ttfbDirect.p50,
         TARGET.addedTtfbMs,
         `≤ +${TARGET.addedTtfbMs} ms`,
       ),
-      info('streaming first byte p99', {
-        direct: ms(ttfbDirect.p99),
-        gateway: ms(ttfbGateway.p99),
-        added: signedMs(ttfbGateway.p99 - ttfbDirect.p99),
+      info('streaming first byte p99', percentileCells('p99', ttfbDirect, ttfbGateway, ttfbFloor)),
+      info('gateway RSS at start (idle, before load)', {
+        gateway: mib(idleRss),
+        added: mib(idleRss),
+        floor: mib(floorIdleRss),
       }),
-      info('gateway RSS at start (idle, before load)', { gateway: mib(idleRss), added: mib(idleRss) }),
       checked(
         'gateway peak RSS (VmHWM)',
-        { gateway: mib(peakAfterRuns), added: mib(peakAfterRuns) },
+        { gateway: mib(peakAfterRuns), added: mib(peakAfterRuns), floor: mib(floorPeak) },
         peakAfterRuns / 1024 / 1024,
         TARGET.peakRssMiB,
         `≤ ${TARGET.peakRssMiB} MiB`,
@@ -628,6 +693,7 @@ async function main(): Promise<number> {
         direct: NONE,
         gateway: 'not run',
         added: NONE,
+        floor: NONE,
         target: `≤ ${TARGET.soakGrowthMiB} MiB (--soak 600)`,
         verdict: NONE,
       });
@@ -695,10 +761,13 @@ async function main(): Promise<number> {
       '| --- | --- | --- | --- | --- | --- | --- |',
       latencyLine(`direct, ${options.rate} req/s`, latDirect),
       latencyLine(`gateway, ${options.rate} req/s`, latGateway),
+      latencyLine(`bare Node proxy, ${options.rate} req/s`, latFloor),
       latencyLine(`direct, ${options.connections} conns`, summarize(poolDirectPhase.result.latencies)),
       latencyLine(`gateway, ${options.connections} conns`, summarize(poolGatewayPhase.result.latencies)),
+      latencyLine(`bare Node proxy, ${options.connections} conns`, summarize(poolFloorPhase.result.latencies)),
       latencyLine('direct, stream first byte', ttfbDirect),
       latencyLine('gateway, stream first byte', ttfbGateway),
+      latencyLine('bare Node proxy, stream first byte', ttfbFloor),
       latencyLine('direct, whole stream', streamDurDirect),
       latencyLine('gateway, whole stream', streamDurGateway),
       '',

@@ -1,8 +1,11 @@
 /** Starting the built gateway on a throw-away SQLite file and preparing it through its management API. */
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { startFlags } from '../../scripts/start-flags.mjs';
 import { freePort, type Started, startPinned, waitForHttp } from './processes.js';
+
+export { startFlags };
 
 export interface GatewayProcess extends Started {
   port: number;
@@ -15,12 +18,6 @@ export interface GatewayStartOptions {
   dataDir: string;
   /** Extra node flags, e.g. --cpu-prof. */
   nodeFlags: string[];
-}
-
-/** The node flags `npm start` uses (package.json), so the bench measures the gateway as it is run. */
-export function startFlags(root: string): string[] {
-  const pkg = JSON.parse(readFileSync(resolve(root, 'package.json'), 'utf8')) as { scripts: { start: string } };
-  return pkg.scripts.start.split(/\s+/).filter((word) => word.startsWith('--'));
 }
 
 export function gatewayEntry(root: string): string {
@@ -46,6 +43,8 @@ export async function startGateway(options: GatewayStartOptions): Promise<Gatewa
     LOG_LEVEL: 'warn',
     // Setup and sign-in are "critical" routes; the default 20 per window is plenty, but a rerun must not trip it.
     CRITICAL_RATE_LIMIT: '1000',
+    // glibc's arena limit, when the caller sets it: README "Benchmark" quotes its effect on the peak RSS.
+    ...(process.env.MALLOC_ARENA_MAX ? { MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX } : {}),
     ...(process.env.BENCH_BATCH_UPDATE_INTERVAL
       ? { BATCH_UPDATE_INTERVAL: process.env.BENCH_BATCH_UPDATE_INTERVAL }
       : {}),

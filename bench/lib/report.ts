@@ -7,6 +7,8 @@ export interface Row {
   direct: string;
   gateway: string;
   added: string;
+  /** The same figure for the bare Node proxy (bench/floor-proxy.ts), where it was measured. */
+  floor: string;
   target: string;
   verdict: Verdict;
 }
@@ -16,21 +18,33 @@ export const NONE = '—';
 /** A row with a target: `added` is compared with `limit` (both in the unit the formatter prints). */
 export function checked(
   metric: string,
-  values: { direct?: string; gateway: string; added: string },
+  values: { direct?: string; gateway: string; added: string; floor?: string },
   addedValue: number,
   limit: number,
   target: string,
 ): Row {
   const verdict: Verdict = Number.isFinite(addedValue) && addedValue <= limit ? 'pass' : 'FAIL';
-  return { metric, direct: values.direct ?? NONE, gateway: values.gateway, added: values.added, target, verdict };
+  return {
+    metric,
+    direct: values.direct ?? NONE,
+    gateway: values.gateway,
+    added: values.added,
+    floor: values.floor ?? NONE,
+    target,
+    verdict,
+  };
 }
 
-export function info(metric: string, values: { direct?: string; gateway: string; added?: string }): Row {
+export function info(
+  metric: string,
+  values: { direct?: string; gateway: string; added?: string; floor?: string },
+): Row {
   return {
     metric,
     direct: values.direct ?? NONE,
     gateway: values.gateway,
     added: values.added ?? NONE,
+    floor: values.floor ?? NONE,
     target: NONE,
     verdict: NONE,
   };
@@ -43,13 +57,13 @@ export const micros = (value: number) => (Number.isFinite(value) ? `${Math.round
 export const mib = (bytes: number) => (Number.isFinite(bytes) ? `${(bytes / 1024 / 1024).toFixed(1)} MiB` : 'n/a');
 export const perSecond = (value: number) => (Number.isFinite(value) ? `${Math.round(value)} req/s` : 'n/a');
 
-const HEADER = ['metric', 'direct', 'via gateway', 'added', 'target', 'result'];
+const HEADER = ['metric', 'direct', 'via gateway', 'added', 'bare Node proxy', 'target', 'result'];
 
 /** A Markdown pipe table with padded columns, so it reads well both raw in a terminal and rendered. */
 export function markdownTable(rows: Row[]): string {
   const cells = [
     HEADER,
-    ...rows.map((row) => [row.metric, row.direct, row.gateway, row.added, row.target, row.verdict]),
+    ...rows.map((row) => [row.metric, row.direct, row.gateway, row.added, row.floor, row.target, row.verdict]),
   ];
   // String length counts code units; every character used here (µ, ≤, —, ×) is one unit, so padding lines up.
   const widths = HEADER.map((_, column) => Math.max(...cells.map((line) => line[column]!.length)));
