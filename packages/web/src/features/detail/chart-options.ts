@@ -26,6 +26,14 @@ export interface ChartText {
 
 const tooltipBase = { confine: true, appendToBody: false };
 
+/**
+ * Time buckets along the bottom. The first and last labels are aligned inwards: centred on their tick, they ran past
+ * the card's edge on a phone (containLabel only estimates label sizes from samples).
+ */
+const timeAxisLabel = { hideOverlap: true, alignMinLabel: 'left', alignMaxLabel: 'right' } as const;
+/** Room on the right for a bar chart's last shown label, which is centred on a bar near the edge. */
+const timeGrid = { left: 8, right: 28, top: 36, bottom: 8, containLabel: true };
+
 /** Quota over time, one stacked bar series per model. */
 export function quotaOverTimeOption(data: ChartData, granularity: Granularity, text: ChartText): EChartsCoreOption {
   return {
@@ -37,11 +45,11 @@ export function quotaOverTimeOption(data: ChartData, granularity: Granularity, t
       valueFormatter: (value: number) => text.axisLabel(value),
     },
     legend: { type: 'scroll', top: 0, left: 0, right: 0 },
-    grid: { left: 8, right: 8, top: 36, bottom: 8, containLabel: true },
+    grid: timeGrid,
     xAxis: {
       type: 'category',
       data: data.buckets.map((bucket) => bucketLabel(bucket, granularity)),
-      axisLabel: { hideOverlap: true },
+      axisLabel: timeAxisLabel,
     },
     yAxis: { type: 'value', axisLabel: { formatter: (value: number) => text.axisLabel(value) } },
     series: data.series.map((series) => ({
@@ -61,12 +69,12 @@ export function callsOverTimeOption(data: ChartData, granularity: Granularity): 
     color: CHART_COLORS,
     tooltip: { ...tooltipBase, trigger: 'axis' },
     legend: { type: 'scroll', top: 0, left: 0, right: 0 },
-    grid: { left: 8, right: 8, top: 36, bottom: 8, containLabel: true },
+    grid: timeGrid,
     xAxis: {
       type: 'category',
       boundaryGap: false,
       data: data.buckets.map((bucket) => bucketLabel(bucket, granularity)),
-      axisLabel: { hideOverlap: true },
+      axisLabel: timeAxisLabel,
     },
     yAxis: { type: 'value', minInterval: 1 },
     series: data.series.map((series) => ({
