@@ -173,6 +173,8 @@ export class QuotaLedger {
   markStale(kind: 'user' | 'token', id: number): void {
     const balance = (kind === 'user' ? this.users : this.tokens).get(id);
     if (balance) balance.stale = true;
+    // A read under way may have run before the change: it must not become the balance (see ensure).
+    this.loading.delete(`${kind}:${id}`);
     this.shared?.forget(kind, id);
   }
 
@@ -256,26 +258,36 @@ export class QuotaLedger {
 
   private async ensure(kind: 'user' | 'token', id: number): Promise<void> {
     const map = kind === 'user' ? this.users : this.tokens;
-    const existing = map.get(id);
-    if (existing && !existing.stale) return;
     const key = `${kind}:${id}`;
-    let loading = this.loading.get(key);
-    if (!loading) {
-      loading = (async () => {
-        // A flush in flight may or may not be in the row yet: wait so base and pending agree.
-        await this.flushes.idle();
-        const base = await this.readBase(kind, id);
-        const current = map.get(id);
-        if (current) {
-          current.base = base;
-          current.stale = false;
-        } else {
-          map.set(id, { base, pending: 0, used: 0, requests: 0, stale: false });
-        }
-      })().finally(() => this.loading.delete(key));
-      this.loading.set(key, loading);
+    // Loops when the read it waited for was superseded by markStale (a change landed while it ran): the balance is
+    // then still missing or stale, and a fresh read is started or joined.
+    for (let balance = map.get(id); !balance || balance.stale; balance = map.get(id)) {
+      await (this.loading.get(key) ?? this.load(kind, id, key));
     }
-    await loading;
+  }
+
+  /** Reads a balance's base; registered under `key` until it ends, or until markStale drops it. */
+  private load(kind: 'user' | 'token', id: number, key: string): Promise<void> {
+    const map = kind === 'user' ? this.users : this.tokens;
+    // Assigned before its first use: the body below reaches `read` only after an await.
+    let read!: Promise<void>;
+    read = (async () => {
+      // A flush in flight may or may not be in the row yet: wait so base and pending agree.
+      await this.flushes.idle();
+      const base = await this.readBase(kind, id);
+      if (this.loading.get(key) !== read) return;
+      const current = map.get(id);
+      if (current) {
+        current.base = base;
+        current.stale = false;
+      } else {
+        map.set(id, { base, pending: 0, used: 0, requests: 0, stale: false });
+      }
+    })().finally(() => {
+      if (this.loading.get(key) === read) this.loading.delete(key);
+    });
+    this.loading.set(key, read);
+    return read;
   }
 
   private async readBase(kind: 'user' | 'token', id: number): Promise<number> {
