@@ -21,6 +21,11 @@ export class AuthCache {
   private tokens = new Map<string, Entry<TokenRow>>();
   private users = new Map<number, Entry<UserRow>>();
   private readonly ttlMs: number;
+  /**
+   * Counts drops. A read that began before a drop may hold the row as it was before the change (a token just
+   * disabled, a user just banned), so it answers its own request but is not kept for the next ones.
+   */
+  private drops = 0;
 
   constructor(
     private readonly tokensRepo: TokensRepo,
@@ -36,6 +41,7 @@ export class AuthCache {
     await this.redis.subscriber.subscribe(CHANNEL);
     this.redis.subscriber.on('message', (channel, message) => {
       if (channel !== CHANNEL) return;
+      this.drops++;
       if (message.startsWith('t:')) this.tokens.delete(message.slice(2));
       if (message.startsWith('u:')) this.users.delete(Number(message.slice(2)));
     });
@@ -44,25 +50,31 @@ export class AuthCache {
   async token(key: string): Promise<TokenRow | null> {
     const cached = this.tokens.get(key);
     if (cached && cached.expiresAt > Date.now()) return cached.value;
+    const drops = this.drops;
     const row = (await this.tokensRepo.findByKey(key)) ?? null;
-    this.tokens.set(key, { value: row, expiresAt: Date.now() + (row ? this.ttlMs : MISSING_TTL_MS) });
+    if (drops === this.drops)
+      this.tokens.set(key, { value: row, expiresAt: Date.now() + (row ? this.ttlMs : MISSING_TTL_MS) });
     return row;
   }
 
   async user(id: number): Promise<UserRow | null> {
     const cached = this.users.get(id);
     if (cached && cached.expiresAt > Date.now()) return cached.value;
+    const drops = this.drops;
     const row = (await this.usersRepo.findById(id)) ?? null;
-    this.users.set(id, { value: row, expiresAt: Date.now() + (row ? this.ttlMs : MISSING_TTL_MS) });
+    if (drops === this.drops)
+      this.users.set(id, { value: row, expiresAt: Date.now() + (row ? this.ttlMs : MISSING_TTL_MS) });
     return row;
   }
 
   async dropToken(key: string): Promise<void> {
+    this.drops++;
     this.tokens.delete(key);
     await this.redis?.client.publish(CHANNEL, `t:${key}`);
   }
 
   async dropUser(id: number): Promise<void> {
+    this.drops++;
     this.users.delete(id);
     await this.redis?.client.publish(CHANNEL, `u:${id}`);
   }
