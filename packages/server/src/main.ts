@@ -5,6 +5,7 @@ import { buildApp } from './app.js';
 import { closeContext, createContext } from './bootstrap.js';
 import { loadConfig } from './config.js';
 import { redact } from './db/dsn.js';
+import { startCacheSync } from './jobs/cache-sync.js';
 import { startChannelRecovery } from './jobs/channel-recovery.js';
 import { startTaskPoller } from './jobs/task-poller.js';
 
@@ -23,6 +24,7 @@ async function main(): Promise<void> {
   const app = await buildApp(ctx);
   const stopRecovery = startChannelRecovery(ctx, config.channelTestFrequencyMinutes);
   const stopTaskPoller = startTaskPoller(ctx);
+  const stopCacheSync = startCacheSync(ctx, config.syncFrequencySeconds);
   for (const warning of config.warnings) app.log.warn(warning);
   const where = config.database.dialect === 'sqlite' ? config.database.path : redact(JSON.stringify(config.database));
   app.log.info({ database: config.database.dialect, where, redis: Boolean(config.redisUrl) }, 'storage ready');
@@ -34,6 +36,7 @@ async function main(): Promise<void> {
     app.log.info({ signal }, 'shutting down: draining requests');
     stopRecovery();
     stopTaskPoller();
+    stopCacheSync();
     await app.close();
     await closeContext(ctx);
     process.exit(0);

@@ -14,15 +14,23 @@ export class OptionsStore {
   private values: Record<OptionKey, string> = defaultOptionValues();
   private parsed = new Map<OptionKey, unknown>();
   private listeners: Listener[] = [];
+  /** Counts values applied; a reload that sees it move while reading its rows keeps out of the way. */
+  private changes = 0;
 
   constructor(
     private readonly repo: OptionsRepo,
     private readonly redis: RedisPair | null,
   ) {}
 
-  /** Loads stored values over the defaults. Unknown keys in the table (from other versions) are kept out. */
+  /**
+   * Loads stored values over the defaults (at start, then every SYNC_FREQUENCY seconds). Unknown keys in the table
+   * (from other versions) are kept out. A value applied while the rows were being read may be newer than its row,
+   * so such a round changes nothing: the next one reads it.
+   */
   async load(): Promise<void> {
+    const changes = this.changes;
     const rows = await this.repo.all();
+    if (changes !== this.changes) return;
     for (const { key, value } of rows) {
       if (isOptionKey(key) && this.values[key] !== value) this.apply(key, value);
     }
@@ -90,6 +98,7 @@ export class OptionsStore {
   }
 
   private apply(key: OptionKey, value: string): void {
+    this.changes++;
     this.values[key] = value;
     this.parsed.delete(key);
     for (const listener of this.listeners) listener(key, value);
