@@ -14,6 +14,7 @@ import type { AppContext } from './context.js';
 import { openDatabase } from './db/connection.js';
 import { migrateToLatest } from './db/migrate.js';
 import { createRepositories } from './db/repositories.js';
+import { backgroundError } from './lib/background.js';
 import { channelDisabledNotifier } from './services/channel-disabled-notice.js';
 import { ChannelTestRunner } from './services/channel-test-all.js';
 import { ChannelWriter } from './services/channel-writer.js';
@@ -93,11 +94,6 @@ export async function createContext(config: Config): Promise<AppContext> {
     await db.close();
     throw error;
   }
-}
-
-/** Background writers have no request to log to: one JSON line on stderr, like the server's own log lines. */
-function backgroundError(message: string, error: unknown): void {
-  console.error(JSON.stringify({ level: 50, time: Date.now(), msg: message, err: String(error) }));
 }
 
 /** Writes what is still buffered (quota changes, logs), then closes connections. */

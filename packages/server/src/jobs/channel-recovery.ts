@@ -1,5 +1,6 @@
 import { ChannelStatus } from '@gateway/shared';
 import type { AppContext } from '../context.js';
+import { backgroundError, everyWithoutOverlap } from '../lib/background.js';
 import { testChannel } from '../services/channel-test.js';
 
 /**
@@ -24,14 +25,9 @@ export async function recoverAutoDisabledChannels(ctx: AppContext): Promise<{ te
 
 export function startChannelRecovery(ctx: AppContext, minutes: number): () => void {
   if (minutes <= 0 || ctx.config.nodeType !== 'master') return () => {};
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    void recoverAutoDisabledChannels(ctx).finally(() => {
-      running = false;
-    });
-  }, minutes * 60_000);
-  timer.unref();
-  return () => clearInterval(timer);
+  return everyWithoutOverlap(
+    minutes * 60_000,
+    () => recoverAutoDisabledChannels(ctx),
+    (error) => backgroundError('channel recovery failed', error),
+  );
 }

@@ -1,4 +1,5 @@
 import type { AppContext } from '../context.js';
+import { backgroundError, everyWithoutOverlap } from '../lib/background.js';
 import { pollMidjourneyTasks } from '../relay/tasks/midjourney/poll.js';
 import type { PollSettings } from '../relay/tasks/poll-batches.js';
 import { pollSunoTasks } from '../relay/tasks/suno/poll.js';
@@ -18,24 +19,17 @@ export async function pollTasksOnce(ctx: AppContext, settings: PollSettings) {
  */
 export function startTaskPoller(ctx: AppContext, settings = ctx.config.taskPoller): () => void {
   if (!settings.enabled || ctx.config.nodeType !== 'master') return () => {};
-  let running = false;
   let stopped = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    pollTasksOnce(ctx, settings)
-      .catch((error: unknown) => {
-        // A pass cut short by shutdown (database closed under it) is not worth a line; it resumes next start.
-        if (stopped) return;
-        console.error(JSON.stringify({ level: 50, time: Date.now(), msg: 'task polling failed', err: String(error) }));
-      })
-      .finally(() => {
-        running = false;
-      });
-  }, POLL_INTERVAL_MS);
-  timer.unref();
+  const stop = everyWithoutOverlap(
+    POLL_INTERVAL_MS,
+    () => pollTasksOnce(ctx, settings),
+    (error) => {
+      // A pass cut short by shutdown (database closed under it) is not worth a line; it resumes next start.
+      if (!stopped) backgroundError('task polling failed', error);
+    },
+  );
   return () => {
     stopped = true;
-    clearInterval(timer);
+    stop();
   };
 }
