@@ -4,16 +4,12 @@ import { type ApiClient, setupAndLogin } from './helpers/client.js';
 import { availableDialects } from './helpers/databases.js';
 import { addChannel } from './helpers/relay.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
+import { gate, until } from './helpers/wait.js';
+
+/** A sync runs every second here; ten give a loaded machine room. */
+const SYNC_WAIT = { timeoutMs: 10_000, everyMs: 50 };
 
 const dialects = await availableDialects();
-
-async function until(check: () => boolean, what: string): Promise<void> {
-  for (let waited = 0; waited < 10_000; waited += 50) {
-    if (check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
 
 describe.each(dialects)('nodes without Redis re-read options and channels every SYNC_FREQUENCY (%s)', (dialect) => {
   let first: TestServer;
@@ -40,11 +36,14 @@ describe.each(dialects)('nodes without Redis re-read options and channels every 
 
     const stop = startCacheSync(second.ctx, 1);
     try {
-      await until(() => second.ctx.options.get('RetryTimes') === '4', 'the option on the second node');
-      await until(
-        () => second.ctx.channelCache.candidates('default', 'synced-model').length === 1,
-        'the channel on the second node',
-      );
+      await until(() => second.ctx.options.get('RetryTimes') === '4', {
+        ...SYNC_WAIT,
+        what: 'the option on the second node',
+      });
+      await until(() => second.ctx.channelCache.candidates('default', 'synced-model').length === 1, {
+        ...SYNC_WAIT,
+        what: 'the channel on the second node',
+      });
     } finally {
       stop();
     }
@@ -53,29 +52,23 @@ describe.each(dialects)('nodes without Redis re-read options and channels every 
   it('a reload whose read began before an option was set does not put the old value back', async () => {
     const repo = first.ctx.repos.options;
     const realAll = repo.all;
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    let fetched!: () => void;
-    const read = new Promise<void>((resolve) => {
-      fetched = resolve;
-    });
+    const release = gate();
+    const fetched = gate();
     repo.all = async () => {
       const rows = await realAll();
-      fetched();
-      await held;
+      fetched.open();
+      await release.held;
       return rows;
     };
     try {
       const reload = first.ctx.options.load();
-      await read;
+      await fetched.held;
       expect((await root.put('/api/option/', { key: 'RetryTimes', value: '2' })).success).toBe(true);
-      release();
+      release.open();
       await reload;
       expect(first.ctx.options.get('RetryTimes')).toBe('2');
     } finally {
-      release();
+      release.open();
       repo.all = realAll;
     }
   });

@@ -4,17 +4,10 @@ import { REDIS_URL } from './helpers/databases.js';
 import { requireRedisInCi } from './helpers/redis.js';
 import { addChannel, addToken, apiError, openaiClient } from './helpers/relay.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
+import { until } from './helpers/wait.js';
 import { type MockUpstream, startMockUpstream } from './mock-upstream/index.js';
 
 const hasRedis = await requireRedisInCi('multi-node tests are skipped (they run in CI)');
-
-async function until(check: () => boolean, timeoutMs = 5000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 describe.skipIf(!hasRedis)('two nodes sharing PostgreSQL-or-SQLite and Redis', () => {
   let first: TestServer;

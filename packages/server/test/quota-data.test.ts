@@ -4,6 +4,7 @@ import { type ApiClient, setupAndLogin, signedInUser } from './helpers/client.js
 import { availableDialects } from './helpers/databases.js';
 import { addChannel, addToken, flushBilling, openaiClient } from './helpers/relay.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
+import { gate } from './helpers/wait.js';
 import { type MockUpstream, startMockUpstream } from './mock-upstream/index.js';
 
 const dialects = await availableDialects();
@@ -163,19 +164,16 @@ describe.each(dialects)('dashboard data (quota_data export) on %s', (dialect) =>
   it('a flush asked for during a write also writes what was recorded meanwhile: a shutdown loses nothing', async () => {
     const clock = Date.UTC(2026, 0, 2, 10, 30);
     const bucket = Date.UTC(2026, 0, 2, 10) / 1000;
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
+    const release = gate();
     const real = server.ctx.repos.quotaData;
     // The real repository, with its first write held open until the second flush has been asked for.
-    const slow: typeof real = { ...real, increment: async (row) => held.then(() => real.increment(row)) };
+    const slow: typeof real = { ...real, increment: async (row) => release.held.then(() => real.increment(row)) };
     const exporter = new QuotaExporter(slow, server.ctx.options, undefined, () => clock);
     exporter.record(4343, 'slow', 'gpt-4o', 10, 1);
     const first = exporter.flush();
     exporter.record(4343, 'slow', 'gpt-4o', 5, 1);
     const stopped = exporter.stop();
-    release();
+    release.open();
     await Promise.all([first, stopped]);
     expect(await real.range(bucket, bucket, 4343)).toEqual([
       expect.objectContaining({ count: 2, quota: 15, token_used: 2 }),

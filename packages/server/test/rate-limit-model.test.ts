@@ -13,6 +13,7 @@ import { REDIS_URL } from './helpers/databases.js';
 import { requireRedisInCi } from './helpers/redis.js';
 import { addChannel, addToken, apiError, openaiClient, plainMessage } from './helpers/relay.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
+import { until } from './helpers/wait.js';
 import { type MockUpstream, startMockUpstream } from './mock-upstream/index.js';
 
 const hasRedis = await requireRedisInCi('the Redis model rate limit tests are skipped');
@@ -124,14 +125,6 @@ describe.each(backends)('model request limiter on %s', (_name, open) => {
     expect(zero.admit(6, 'default')).toBeNull();
   });
 });
-
-async function until(check: () => Promise<boolean>, timeoutMs = 5000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 async function enableLimit(root: ApiClient, values: Record<string, string>): Promise<void> {
   for (const [key, value] of Object.entries({ ...values, ModelRequestRateLimitEnabled: 'true' })) {

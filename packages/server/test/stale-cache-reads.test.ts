@@ -3,19 +3,11 @@ import { type ApiClient, setupAndLogin, signedInUser } from './helpers/client.js
 import { availableDialects } from './helpers/databases.js';
 import { addToken } from './helpers/relay.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
+import { gate } from './helpers/wait.js';
 
 const dialects = await availableDialects();
 
 type ReadBase = (kind: 'user' | 'token', id: number) => Promise<number>;
-
-/** A gate: `held` resolves once `open()` is called. */
-function gate() {
-  let open!: () => void;
-  const held = new Promise<void>((resolve) => {
-    open = resolve;
-  });
-  return { held, open };
-}
 
 describe.each(dialects)('reads that began before an admin change are not kept in memory (%s)', (dialect) => {
   let server: TestServer;

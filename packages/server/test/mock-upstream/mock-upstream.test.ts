@@ -2,6 +2,7 @@ import Anthropic from '@anthropic-ai/sdk';
 import { ApiError, GoogleGenAI } from '@google/genai';
 import OpenAI, { AzureOpenAI, toFile } from 'openai';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { until } from '../helpers/wait.js';
 import {
   CLAUDE_MODELS,
   embeddingFor,
@@ -12,6 +13,9 @@ import {
   speechBytes,
   startMockUpstream,
 } from './index.js';
+
+/** Socket close events land a moment after the client call returns. */
+const SOCKET_EVENTS = { timeoutMs: 2000, everyMs: 10 };
 
 // The official SDKs are the judges of the wire format: if they parse what the mock sends, a gateway relaying to
 // the mock meets the same bytes it would meet upstream.
@@ -34,15 +38,6 @@ const openai = (options: { apiKey?: string; timeout?: number } = {}) =>
 const anthropic = (options: { apiKey?: string; timeout?: number } = {}) =>
   new Anthropic({ apiKey: 'sk-ant-channel', baseURL: mock.baseUrl, maxRetries: 0, ...options });
 const genai = (apiKey = 'gemini-channel-key') => new GoogleGenAI({ apiKey, httpOptions: { baseUrl: mock.baseUrl } });
-
-/** Bounded poll: for effects that land a moment after the client call returns (socket close events). */
-async function until(condition: () => boolean, timeoutMs = 2000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
 
 // biome-ignore lint/suspicious/noExplicitAny: raw wire bodies; the assertions on them are the type check.
 type WireJson = any;
@@ -611,7 +606,7 @@ describe('failure behaviours', () => {
       openai({ timeout: 200 }).chat.completions.create({ model: 'gpt-4o', messages: chatMessages }),
     );
     expect(error).toBeInstanceOf(OpenAI.APIConnectionTimeoutError);
-    await until(() => mock.requests[0]?.aborted === true && mock.openRequests() === 0);
+    await until(() => mock.requests[0]?.aborted === true && mock.openRequests() === 0, SOCKET_EVENTS);
   });
 
   it('counts an open hung request and marks it aborted when the client aborts', async () => {
@@ -623,11 +618,11 @@ describe('failure behaviours', () => {
         { signal: controller.signal },
       ),
     );
-    await until(() => mock.openRequests() === 1);
+    await until(() => mock.openRequests() === 1, SOCKET_EVENTS);
     expect(mock.requests[0].aborted).toBe(false);
     controller.abort();
     expect(await pending).toBeInstanceOf(Anthropic.APIUserAbortError);
-    await until(() => mock.openRequests() === 0);
+    await until(() => mock.openRequests() === 0, SOCKET_EVENTS);
     expect(mock.requests[0].aborted).toBe(true);
   });
 
@@ -639,7 +634,7 @@ describe('failure behaviours', () => {
       seen += 1;
       if (seen === 2) break; // leaving the loop aborts the request
     }
-    await until(() => mock.openRequests() === 0);
+    await until(() => mock.openRequests() === 0, SOCKET_EVENTS);
     expect(mock.requests[0].aborted).toBe(true);
   });
 
