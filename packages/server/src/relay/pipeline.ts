@@ -1,45 +1,201 @@
 import { type Language, LogType, resolveModelMapping } from '@gateway/shared';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { CachedChannel } from '../cache/channel-cache.js';
 import type { AppContext } from '../context.js';
 import { nowSeconds } from '../db/sql-helpers.js';
+import { languageOf } from '../http/envelope.js';
 import { admitModelRequest } from '../services/rate-limit/model-request-limit.js';
-import type { RelayCaller } from './auth.js';
+import { authenticateRelay, type RelayCaller } from './auth.js';
 import { shouldDisableChannel } from './auto-disable.js';
 import { Cancellation } from './cancellation.js';
+import type { Endpoint, ParsedRequest } from './endpoint.js';
 import { RelayError, redactChannelKeys } from './errors.js';
 import { applyOverrides } from './overrides/apply.js';
-import { adapterFor } from './providers/registry.js';
-import { type Billing, refund } from './reserve.js';
+import { providerFor } from './providers/registry.js';
+import { type Outcome, readAnswer } from './read-answer.js';
+import { type Billing, refund, reserveQuota } from './reserve.js';
 import { isRetriableStatus, mapStatus } from './retry.js';
 import { pickChannel } from './select.js';
 import { sendUpstream, type UpstreamResponse } from './send.js';
-import type { ProviderAdapter, UpstreamCall, UpstreamError } from './types.js';
+import { settle } from './settle.js';
+import type { UpstreamError, Usage } from './types.js';
+import { countTextTokens } from './usage.js';
 
 const UPSTREAM_TIMEOUT_MS = 300_000;
 
-export type { UpstreamResponse };
-
-/** One try on one channel. */
-export interface Attempt {
-  channel: CachedChannel;
-  adapter: ProviderAdapter;
-  upstreamModel: string;
-  tried: number[];
-  /** Aborted when the client goes away. */
-  cancellation: Cancellation;
-  startedAt: number;
-  requestId: string;
-  /** The plan calls this once it has settled the bill; otherwise the pipeline refunds the reservation. */
-  markSettled(): void;
+/**
+ * The conveyor: every model request's whole life, for every endpoint. authenticate → read the request → price and
+ * reserve → (rate limit) → pick a channel → plan the call on its provider → overrides → send → read the answer →
+ * count what the upstream did not report → settle → log, trying another channel on a retriable failure. The
+ * reservation is refunded whenever the request ends without a settled bill. Endpoints only describe themselves.
+ */
+export function conveyor<Request>(ctx: AppContext, endpoint: Endpoint<Request>) {
+  return async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
+    const startedAt = performance.now();
+    const lang = languageOf(request);
+    // Authentication comes first, as in the family: a request without a valid key learns nothing else.
+    const caller = endpoint.authenticate
+      ? await endpoint.authenticate(ctx, request, lang)
+      : await authenticateRelay(ctx, request, lang);
+    const parsed = endpoint.parse(request, lang);
+    const billing = await reserveQuota(ctx, caller, { model: parsed.model, ...parsed.reserve }, lang);
+    const run: Run<Request> = { ctx, endpoint, parsed, billing, lang, startedAt, requestId: String(request.id) };
+    let settled = false;
+    try {
+      // The model request rate limit (awaited only when on); a refusal is refunded by the finally below.
+      const limited = admitModelRequest(ctx.modelLimiter, caller, lang);
+      if (limited) await limited;
+      settled = await carry(run, reply);
+      return reply;
+    } finally {
+      if (!settled) refund(ctx, billing);
+    }
+  };
 }
 
-/** What an endpoint contributes to the shared pipeline. */
-export interface RelayPlan {
-  /** The upstream call for this channel, or null when its provider cannot serve this endpoint. */
-  call(channel: CachedChannel, adapter: ProviderAdapter, upstreamModel: string): UpstreamCall | null;
-  /** Answers the client from a 2xx upstream response and settles the bill. */
-  succeed(attempt: Attempt, response: UpstreamResponse, reply: FastifyReply): Promise<void>;
+interface Run<Request> {
+  ctx: AppContext;
+  endpoint: Endpoint<Request>;
+  parsed: ParsedRequest<Request>;
+  billing: Billing;
+  lang: Language;
+  startedAt: number;
+  requestId: string;
+}
+
+/** Tries channels until one answers; returns whether the bill was settled (false: the client left first). */
+async function carry<Request>(run: Run<Request>, reply: FastifyReply): Promise<boolean> {
+  const { ctx, billing, parsed, lang } = run;
+  const { caller } = billing;
+  const failed = new Set<number>();
+  const tried: number[] = [];
+  const retries = caller.pinnedChannelId !== null ? 0 : Math.max(0, ctx.options.number('RetryTimes'));
+  let lastError: RelayError | null = null;
+  let rawText: string | undefined;
+  for (let attemptIndex = 0; attemptIndex <= retries; attemptIndex++) {
+    const channel = chooseChannel(ctx, caller, billing.model, attemptIndex, failed);
+    if (!channel) break;
+    tried.push(channel.id);
+    failed.add(channel.id);
+    const provider = providerFor(channel.type);
+    const upstreamModel = upstreamModelFor(channel, billing.model);
+    const keyed = withNextKey(channel);
+    const leg = provider ? run.endpoint.plan(provider, keyed, parsed, upstreamModel) : null;
+    if (!provider || !leg) {
+      lastError = RelayError.of(400, lang, 'relay_channel_unsupported', undefined, 'channel_unsupported');
+      continue;
+    }
+    const passThrough =
+      parsed.rawBody !== undefined &&
+      (channel.setting?.pass_through_body_enabled === true || ctx.options.bool('global.pass_through_request_enabled'));
+    if (passThrough) rawText ??= JSON.stringify(parsed.rawBody);
+    const overridden = applyOverrides(
+      leg.call,
+      keyed,
+      { original_model: billing.model, upstream_model: upstreamModel },
+      passThrough ? rawText : undefined,
+    );
+    if (!('call' in overridden)) {
+      if ('invalid' in overridden) {
+        // The channel's own configuration is broken: another channel may still serve (family: "channel:" errors).
+        lastError = new RelayError(500, overridden.invalid, 'channel_error', 'channel:param_override_invalid');
+        continue;
+      }
+      const { status, message, code, skipRetry } = overridden.refusal;
+      lastError = new RelayError(status, message, 'invalid_request_error', code);
+      if (skipRetry) break;
+      continue;
+    }
+    const cancellation = new Cancellation();
+    const onClose = () => {
+      if (!reply.raw.writableFinished) cancellation.abort();
+    };
+    reply.raw.on('close', onClose);
+    try {
+      let response: UpstreamResponse;
+      try {
+        response = await sendUpstream(overridden.call, { timeoutMs: UPSTREAM_TIMEOUT_MS, cancellation });
+      } catch (error) {
+        // The client left before the upstream answered: nothing was produced, nothing is billed.
+        if (cancellation.aborted) return false;
+        const reason = redactChannelKeys(error instanceof Error ? error.message : String(error), keyed);
+        const message = RelayError.of(502, lang, 'relay_upstream_unreachable', { reason }).message;
+        lastError = new RelayError(502, message, 'upstream_error', 'upstream_unreachable');
+        continue;
+      }
+      if (response.statusCode < 200 || response.statusCode >= 300) {
+        const text = await response.body.text().catch(() => '');
+        const upstream = provider.error(response.statusCode, text);
+        const status = mapStatus(upstream.status, channel.statusCodeMapping as Record<string, string> | null);
+        maybeDisable(ctx, channel, { ...upstream, status });
+        // The channel's own credentials were refused: that is the gateway's problem, not the caller's key, so the
+        // caller gets a server error instead of a 401/403 that would read as "your key is wrong".
+        const clientStatus = status === 401 || status === 403 ? 500 : status;
+        const message = redactChannelKeys(upstream.message, keyed);
+        lastError = new RelayError(clientStatus, message, upstream.type || 'upstream_error', upstream.code);
+        if (!isRetriableStatus(status)) break;
+        continue;
+      }
+      // From here the answer belongs to this channel: no retry once the client may have seen bytes.
+      const outcome = await readAnswer(leg.read, response, reply, {
+        requestId: run.requestId,
+        startedAt: run.startedAt,
+        cancellation,
+        lang,
+      });
+      await settleOutcome(run, channel, upstreamModel, tried, outcome);
+      outcome.deliver?.();
+      return true;
+    } finally {
+      reply.raw.off('close', onClose);
+    }
+  }
+  const error =
+    lastError ??
+    RelayError.of(503, lang, 'relay_no_channel', { group: caller.group, model: billing.model }, 'model_not_found');
+  if (ctx.config.errorLogEnabled) logFailure(run, error, tried);
+  throw error;
+}
+
+/** The one place that counts tokens the upstream did not report, then settles the bill. */
+async function settleOutcome<Request>(
+  run: Run<Request>,
+  channel: CachedChannel,
+  upstreamModel: string,
+  tried: number[],
+  outcome: Outcome,
+): Promise<void> {
+  const { ctx, billing } = run;
+  const reported = outcome.usage;
+  let usage: Usage;
+  let countedLocally = false;
+  if (reported && (reported.prompt_tokens > 0 || reported.completion_tokens > 0)) {
+    usage = reported;
+  } else {
+    const prompt = await run.parsed.countPrompt();
+    const completion = await countTextTokens(outcome.outputText);
+    usage = { prompt_tokens: prompt, completion_tokens: completion, total_tokens: prompt + completion };
+    countedLocally = true;
+  }
+  settle(ctx, {
+    caller: billing.caller,
+    reserved: billing.reserved,
+    pricing: billing.pricing,
+    groupRatio: billing.groupRatio,
+    callCount: billing.callCount,
+    usage,
+    countedLocally,
+    channel: { id: channel.id, name: channel.name },
+    model: billing.model,
+    upstreamModel,
+    isStream: run.parsed.stream,
+    startedAt: run.startedAt,
+    firstTokenMs: outcome.firstTokenMs,
+    triedChannels: tried,
+    requestId: run.requestId,
+    interruption: outcome.interruption,
+  });
+  if (!outcome.interruption) ctx.modelLimiter.succeeded(billing.caller.user.id);
 }
 
 function chooseChannel(ctx: AppContext, caller: RelayCaller, model: string, attempt: number, failed: Set<number>) {
@@ -58,13 +214,8 @@ function maybeDisable(ctx: AppContext, channel: CachedChannel, error: UpstreamEr
 }
 
 /** A type-5 log row for a request that no channel could answer, so admins see failures next to usage. */
-function logFailure(
-  ctx: AppContext,
-  billing: Billing,
-  error: RelayError,
-  tried: number[],
-  meta: { startedAt: number; requestId: string; isStream?: boolean },
-): void {
+function logFailure<Request>(run: Run<Request>, error: RelayError, tried: number[]): void {
+  const { ctx, billing } = run;
   const { caller } = billing;
   const channel = tried.length ? ctx.channelCache.get(tried.at(-1)!) : undefined;
   ctx.logWriter.append({
@@ -76,12 +227,12 @@ function logFailure(
     token_name: caller.token.name,
     token_id: caller.token.id,
     model_name: billing.model,
-    use_time: Math.round((performance.now() - meta.startedAt) / 1000),
-    is_stream: meta.isStream ? 1 : 0,
+    use_time: Math.round((performance.now() - run.startedAt) / 1000),
+    is_stream: run.parsed.stream ? 1 : 0,
     channel_id: channel?.id ?? 0,
     channel_name: channel?.name ?? '',
     group: caller.group,
-    request_id: meta.requestId,
+    request_id: run.requestId,
     other: JSON.stringify({
       status_code: error.status,
       error_code: error.code,
@@ -104,129 +255,4 @@ export function upstreamModelFor(channel: CachedChannel, model: string): string 
   if (!channel.modelMapping) return model;
   const mapped = resolveModelMapping(channel.modelMapping as Record<string, string>, model);
   return 'model' in mapped ? mapped.model : model;
-}
-
-/**
- * Picks a channel, sends, and on a retriable failure tries another channel (never one that already failed in
- * this request), up to RetryTimes. The reservation is refunded unless the plan's success path settled it.
- */
-export async function runRelay(
-  ctx: AppContext,
-  reply: FastifyReply,
-  billing: Billing,
-  plan: RelayPlan,
-  meta: {
-    lang: Language;
-    startedAt: number;
-    requestId: string;
-    isStream?: boolean;
-    /** The client's JSON body as received, sent unchanged to channels in pass-through mode. */
-    rawBody?: unknown;
-  },
-): Promise<FastifyReply> {
-  const { caller } = billing;
-  let settled = false;
-  try {
-    // The model request rate limit (awaited only when on); a refusal is refunded by the finally below.
-    const limited = admitModelRequest(ctx.modelLimiter, caller, meta.lang);
-    if (limited) await limited;
-    const failed = new Set<number>();
-    const tried: number[] = [];
-    const retries = caller.pinnedChannelId !== null ? 0 : Math.max(0, ctx.options.number('RetryTimes'));
-    let lastError: RelayError | null = null;
-    let rawText: string | undefined;
-    for (let attemptIndex = 0; attemptIndex <= retries; attemptIndex++) {
-      const channel = chooseChannel(ctx, caller, billing.model, attemptIndex, failed);
-      if (!channel) break;
-      tried.push(channel.id);
-      const adapter = adapterFor(channel.type);
-      const upstreamModel = upstreamModelFor(channel, billing.model);
-      const keyed = withNextKey(channel);
-      const planned = adapter ? plan.call(keyed, adapter, upstreamModel) : null;
-      if (!adapter || !planned) {
-        lastError = RelayError.of(400, meta.lang, 'relay_channel_unsupported', undefined, 'channel_unsupported');
-        failed.add(channel.id);
-        continue;
-      }
-      const passThrough =
-        meta.rawBody !== undefined &&
-        (channel.setting?.pass_through_body_enabled === true ||
-          ctx.options.bool('global.pass_through_request_enabled'));
-      if (passThrough) rawText ??= JSON.stringify(meta.rawBody);
-      const overridden = applyOverrides(
-        planned,
-        keyed,
-        { original_model: billing.model, upstream_model: upstreamModel },
-        passThrough ? rawText : undefined,
-      );
-      if (!('call' in overridden)) {
-        failed.add(channel.id);
-        if ('invalid' in overridden) {
-          // The channel's own configuration is broken: another channel may still serve (family: "channel:" errors).
-          lastError = new RelayError(500, overridden.invalid, 'channel_error', 'channel:param_override_invalid');
-          continue;
-        }
-        const { status, message, code, skipRetry } = overridden.refusal;
-        lastError = new RelayError(status, message, 'invalid_request_error', code);
-        if (skipRetry) break;
-        continue;
-      }
-      const { call } = overridden;
-      const cancellation = new Cancellation();
-      const onClose = () => {
-        if (!reply.raw.writableFinished) cancellation.abort();
-      };
-      reply.raw.on('close', onClose);
-      try {
-        let response: UpstreamResponse;
-        try {
-          response = await sendUpstream(call, { timeoutMs: UPSTREAM_TIMEOUT_MS, cancellation });
-        } catch (error) {
-          // The client left before the upstream answered: nothing was produced, nothing is billed.
-          if (cancellation.aborted) return reply;
-          const reason = redactChannelKeys(error instanceof Error ? error.message : String(error), keyed);
-          const message = RelayError.of(502, meta.lang, 'relay_upstream_unreachable', { reason }).message;
-          lastError = new RelayError(502, message, 'upstream_error', 'upstream_unreachable');
-          failed.add(channel.id);
-          continue;
-        }
-        if (response.statusCode < 200 || response.statusCode >= 300) {
-          const text = await response.body.text().catch(() => '');
-          const upstream = adapter.error(response.statusCode, text);
-          const status = mapStatus(upstream.status, channel.statusCodeMapping as Record<string, string> | null);
-          maybeDisable(ctx, channel, { ...upstream, status });
-          // The channel's own credentials were refused: that is the gateway's problem, not the caller's key, so the
-          // caller gets a server error instead of a 401/403 that would read as "your key is wrong".
-          const clientStatus = status === 401 || status === 403 ? 500 : status;
-          const message = redactChannelKeys(upstream.message, keyed);
-          lastError = new RelayError(clientStatus, message, upstream.type || 'upstream_error', upstream.code);
-          failed.add(channel.id);
-          if (!isRetriableStatus(status)) break;
-          continue;
-        }
-        const markSettled = () => {
-          settled = true;
-        };
-        const attempt: Attempt = { channel, adapter, upstreamModel, tried, cancellation, ...meta, markSettled };
-        // From here the answer belongs to this channel: no retry once the client may have seen bytes.
-        await plan.succeed(attempt, response, reply);
-        return reply;
-      } finally {
-        reply.raw.off('close', onClose);
-      }
-    }
-    const error =
-      lastError ??
-      RelayError.of(
-        503,
-        meta.lang,
-        'relay_no_channel',
-        { group: caller.group, model: billing.model },
-        'model_not_found',
-      );
-    if (ctx.config.errorLogEnabled) logFailure(ctx, billing, error, tried, meta);
-    throw error;
-  } finally {
-    if (!settled) refund(ctx, billing);
-  }
 }

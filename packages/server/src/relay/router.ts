@@ -2,14 +2,16 @@ import type { FastifyInstance } from 'fastify';
 import { guards } from '../auth/guard.js';
 import type { AppContext } from '../context.js';
 import { languageOf } from '../http/envelope.js';
+import { speechEndpoint, transcriptionEndpoint } from './endpoints/audio.js';
+import { chatEndpoint, playgroundChatEndpoint } from './endpoints/chat.js';
+import { claudeMessagesEndpoint } from './endpoints/claude-messages.js';
+import { geminiGenerateEndpoint } from './endpoints/gemini-generate.js';
+import { OPENAI_ROUTE_PATHS, openAiRouteEndpoint } from './endpoints/openai-routes.js';
 import { RelayError } from './errors.js';
-import { speechHandler, transcriptionHandler } from './handlers/audio.js';
 import { billingSubscription, billingUsage } from './handlers/billing-compat.js';
-import { handleChatCompletions } from './handlers/chat.js';
-import { claudeMessagesHandler } from './handlers/claude-messages.js';
-import { geminiNativeHandler, listGeminiModels } from './handlers/gemini-native.js';
+import { listGeminiModels } from './handlers/gemini-models.js';
 import { listModels, retrieveModel } from './handlers/models.js';
-import { OPENAI_ENDPOINTS, openAiEndpoint } from './handlers/openai-endpoints.js';
+import { conveyor } from './pipeline.js';
 import { taskRelayRoutes } from './tasks/routes.js';
 
 // OpenAI routes this gateway does not offer: an explicit 501 in the OpenAI shape instead of a confusing 404.
@@ -40,15 +42,14 @@ export async function relayRoutes(app: FastifyInstance, ctx: AppContext): Promis
     { parseAs: 'buffer', bodyLimit: 64 * 1024 * 1024 },
     (_request, body, done) => done(null, body),
   );
-  app.post('/v1/chat/completions', (request, reply) => handleChatCompletions(ctx, request, reply));
-  app.post('/pg/chat/completions', { preHandler: guards(ctx).user }, (request, reply) =>
-    handleChatCompletions(ctx, request, reply, true),
-  );
-  for (const path of Object.keys(OPENAI_ENDPOINTS)) app.post(path, openAiEndpoint(ctx, path));
-  app.post('/v1/messages', claudeMessagesHandler(ctx));
-  app.post('/v1/audio/speech', speechHandler(ctx));
-  app.post('/v1/audio/transcriptions', transcriptionHandler(ctx, '/audio/transcriptions'));
-  app.post('/v1/audio/translations', transcriptionHandler(ctx, '/audio/translations'));
+  // Every model route is one endpoint on the conveyor (pipeline.ts).
+  app.post('/v1/chat/completions', conveyor(ctx, chatEndpoint));
+  app.post('/pg/chat/completions', { preHandler: guards(ctx).user }, conveyor(ctx, playgroundChatEndpoint));
+  for (const path of OPENAI_ROUTE_PATHS) app.post(path, conveyor(ctx, openAiRouteEndpoint(path)));
+  app.post('/v1/messages', conveyor(ctx, claudeMessagesEndpoint));
+  app.post('/v1/audio/speech', conveyor(ctx, speechEndpoint));
+  app.post('/v1/audio/transcriptions', conveyor(ctx, transcriptionEndpoint('transcriptions')));
+  app.post('/v1/audio/translations', conveyor(ctx, transcriptionEndpoint('translations')));
   app.get('/v1/models', (request) => listModels(ctx, request));
   for (const prefix of ['', '/v1']) {
     app.get(`${prefix}/dashboard/billing/subscription`, (request) => billingSubscription(ctx, request));
@@ -56,8 +57,8 @@ export async function relayRoutes(app: FastifyInstance, ctx: AppContext): Promis
   }
   app.get('/v1/models/:model', (request) => retrieveModel(ctx, request));
   // Gemini's native API (Google SDKs): `{model}:generateContent` arrives as one path segment.
-  app.post('/v1beta/models/:target', geminiNativeHandler(ctx));
-  app.post('/v1/models/:target', geminiNativeHandler(ctx));
+  app.post('/v1beta/models/:target', conveyor(ctx, geminiGenerateEndpoint));
+  app.post('/v1/models/:target', conveyor(ctx, geminiGenerateEndpoint));
   app.get('/v1beta/models', (request) => listGeminiModels(ctx, request));
   await taskRelayRoutes(app, ctx);
   for (const [methods, path] of NOT_IMPLEMENTED) {

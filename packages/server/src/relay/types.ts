@@ -1,5 +1,3 @@
-import type { ChunkConverter } from './stream/stream-state.js';
-
 // The OpenAI wire format is the gateway's lingua franca: clients speak it, and every provider adapter converts
 // to and from it. Only the fields the gateway reads are typed; everything else passes through untouched.
 
@@ -71,18 +69,4 @@ export interface UpstreamError {
   message: string;
   type: string;
   code: string | null;
-}
-
-export interface ProviderAdapter {
-  /** Builds the upstream request for an OpenAI chat request (model already mapped to the upstream name). */
-  chatCall(channel: RuntimeChannel, request: ChatRequest): UpstreamCall;
-  /** Converts the provider's non-streaming answer to the OpenAI shape. */
-  chatResponse(body: unknown, model: string): ChatResponse;
-  /** Converts the provider's stream to OpenAI chunks (`forwardUsage`: the client asked for the usage chunk). */
-  stream(model: string, forwardUsage: boolean): ChunkConverter;
-  /** Reads the provider's error body. */
-  error(status: number, text: string): UpstreamError;
-  /** Lists the upstream's model names (for "fetch models"). */
-  modelsCall?(channel: RuntimeChannel): UpstreamCall;
-  modelsResponse?(body: unknown): string[];
 }

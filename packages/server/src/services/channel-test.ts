@@ -4,7 +4,7 @@ import type { ChannelsRepo } from '../db/repos/channels.js';
 import type { ChannelRow } from '../db/schema.js';
 import { nowSeconds } from '../db/sql-helpers.js';
 import { shouldDisableChannel } from '../relay/auto-disable.js';
-import { adapterFor } from '../relay/providers/registry.js';
+import { providerFor } from '../relay/providers/registry.js';
 import { sendUpstream } from '../relay/send.js';
 import type { ChatRequest, UpstreamError } from '../relay/types.js';
 import type { ChannelWriter } from './channel-writer.js';
@@ -41,8 +41,9 @@ export async function testChannel(
   deps: { writer: ChannelWriter; channels: ChannelsRepo; options: OptionsStore },
 ): Promise<ChannelTestResult> {
   const model = testModelOf(channel, requestedModel);
-  const adapter = adapterFor(channel.type);
-  if (!adapter) return { success: false, message: 'channel_test_unsupported', time: 0, model };
+  const provider = providerFor(channel.type);
+  const chat = provider?.functions.chat;
+  if (!provider || !chat) return { success: false, message: 'channel_test_unsupported', time: 0, model };
   const mapping = parseJsonObjectField(channel.model_mapping);
   const mapped =
     mapping.ok && mapping.value ? resolveModelMapping(mapping.value as Record<string, string>, model) : null;
@@ -51,15 +52,15 @@ export async function testChannel(
   const started = performance.now();
   let failure: UpstreamError | null = null;
   try {
-    const call = adapter.chatCall(runtime, minimalRequest(upstreamModel));
+    const call = chat.call(runtime, minimalRequest(upstreamModel));
     const response = await sendUpstream(call, { timeoutMs: TEST_TIMEOUT_MS });
     const text = await response.body.text();
     if (response.statusCode >= 200 && response.statusCode < 300) {
-      const parsed = adapter.chatResponse(JSON.parse(text), upstreamModel);
+      const parsed = chat.answer(JSON.parse(text), upstreamModel);
       if (!Array.isArray(parsed.choices))
         failure = { status: 502, message: 'bad_response_body', type: 'bad_response_body', code: null };
     } else {
-      failure = adapter.error(response.statusCode, text);
+      failure = provider.error(response.statusCode, text);
     }
   } catch (error) {
     failure = {

@@ -1,5 +1,5 @@
 import { channelType } from '@gateway/shared';
-import { adapterFor } from '../relay/providers/registry.js';
+import { providerFor } from '../relay/providers/registry.js';
 import type { RuntimeChannel } from '../relay/types.js';
 import { OutboundError, outboundFetch } from './outbound.js';
 
@@ -14,14 +14,13 @@ export async function fetchUpstreamModels(channel: RuntimeChannel, allowPrivate:
       .map((m) => m.name ?? '')
       .filter(Boolean);
   }
-  const adapter = adapterFor(channel.type);
-  if (!adapter?.modelsCall || !adapter.modelsResponse)
-    throw new OutboundError('this channel type cannot list models', 'status');
-  const call = adapter.modelsCall({ ...channel, baseUrl: base });
+  const provider = providerFor(channel.type);
+  if (!provider?.models) throw new OutboundError('this channel type cannot list models', 'status');
+  const call = provider.models.call({ ...channel, baseUrl: base });
   const response = await outboundFetch(call.url, { method: call.method, headers: call.headers }, { allowPrivate });
   if (response.status !== 200) {
-    const error = adapter.error(response.status, response.text);
+    const error = provider.error(response.status, response.text);
     throw new OutboundError(`HTTP ${response.status}: ${error.message}`, 'status', response.status);
   }
-  return [...new Set(adapter.modelsResponse(response.json()))].sort();
+  return [...new Set(provider.models.read(response.json()))].sort();
 }

@@ -1,28 +1,28 @@
 import { type AdaptorKind, channelType } from '@gateway/shared';
-import type { ProviderAdapter } from '../types.js';
-import { claudeAdapter } from './claude/adapter.js';
-import { geminiAdapter } from './gemini/adapter.js';
-import { openAiAdapter } from './openai/adapter.js';
+import type { Provider } from '../provider.js';
+import { claudeProvider } from './claude/adapter.js';
+import { geminiProvider } from './gemini/adapter.js';
+import { openAiProvider } from './openai/adapter.js';
 
-// Ollama and Azure speak the OpenAI wire format (rows in openai/rows.ts); the others get their own folder.
-const ADAPTERS: Partial<Record<AdaptorKind, ProviderAdapter>> = {
-  openai: openAiAdapter,
-  azure: openAiAdapter,
-  ollama: openAiAdapter,
-  'custom-url': openAiAdapter,
+// Ollama, Azure and the other OpenAI-compatible types are rows in openai/rows.ts; the others get their own folder.
+const PROVIDERS: Partial<Record<AdaptorKind, Provider>> = {
+  openai: openAiProvider,
+  azure: openAiProvider,
+  ollama: openAiProvider,
+  'custom-url': openAiProvider,
   // DashScope's compatible mode (rows.ts gives its prefix) serves the OpenAI format.
-  ali: openAiAdapter,
-  cloudflare: openAiAdapter,
-  claude: claudeAdapter,
-  gemini: geminiAdapter,
+  ali: openAiProvider,
+  cloudflare: openAiProvider,
+  claude: claudeProvider,
+  gemini: geminiProvider,
 };
 
-/** The adapter that serves a channel type, or undefined when the gateway cannot relay chat to it yet. */
 // GLM-4 (26) speaks the OpenAI format under /api/paas/v4; the legacy Zhipu API (16) does not.
-const BY_TYPE: Record<number, ProviderAdapter> = { 26: openAiAdapter };
+const BY_TYPE: Record<number, Provider> = { 26: openAiProvider };
 
-export function adapterFor(type: number): ProviderAdapter | undefined {
+/** The provider that serves a channel type, or undefined when the gateway cannot relay to it yet. */
+export function providerFor(type: number): Provider | undefined {
   if (BY_TYPE[type]) return BY_TYPE[type];
   const kind = channelType(type)?.adaptor;
-  return kind ? ADAPTERS[kind] : undefined;
+  return kind ? PROVIDERS[kind] : undefined;
 }

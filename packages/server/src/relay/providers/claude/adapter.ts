@@ -1,6 +1,7 @@
 import { channelType } from '@gateway/shared';
+import type { Provider } from '../../provider.js';
 import { claudeToOpenAi } from '../../stream/claude-chunks.js';
-import type { ChatRequest, ProviderAdapter, RuntimeChannel, UpstreamCall } from '../../types.js';
+import type { RuntimeChannel } from '../../types.js';
 import { readUpstreamError } from '../errors.js';
 import { ANTHROPIC_VERSION, toClaudeRequest } from './request.js';
 import { fromClaudeResponse } from './response.js';
@@ -15,22 +16,40 @@ function claudeBase(channel: RuntimeChannel): string {
   return channel.baseUrl || channelType(channel.type)?.defaultBaseUrl || 'https://api.anthropic.com';
 }
 
-export const claudeAdapter: ProviderAdapter = {
-  chatCall(channel: RuntimeChannel, request: ChatRequest): UpstreamCall {
-    return {
-      method: 'POST',
-      url: `${claudeBase(channel)}/v1/messages`,
-      headers: claudeHeaders(channel),
-      body: JSON.stringify(toClaudeRequest(request, DEFAULT_MAX_TOKENS)),
-    };
+/** Anthropic: chat converted to and from Messages; Messages clients are served natively. */
+export const claudeProvider: Provider = {
+  functions: {
+    chat: {
+      call: (channel, request) => ({
+        method: 'POST',
+        url: `${claudeBase(channel)}/v1/messages`,
+        headers: claudeHeaders(channel),
+        body: JSON.stringify(toClaudeRequest(request, DEFAULT_MAX_TOKENS)),
+      }),
+      answer: fromClaudeResponse,
+      stream: claudeToOpenAi,
+    },
+    messages: {
+      call(channel, request, upstreamModel, { headers: client }) {
+        const headers = claudeHeaders(channel);
+        // The client's API version and beta flags decide what the upstream accepts (Claude Code sends both).
+        const version = client['anthropic-version'];
+        if (typeof version === 'string') headers['anthropic-version'] = version;
+        const beta = client['anthropic-beta'];
+        if (typeof beta === 'string') headers['anthropic-beta'] = beta;
+        return {
+          method: 'POST',
+          url: `${claudeBase(channel)}/v1/messages`,
+          headers,
+          body: JSON.stringify({ ...request, model: upstreamModel }),
+        };
+      },
+    },
   },
-  chatResponse: fromClaudeResponse,
-  stream: claudeToOpenAi,
   error: readUpstreamError,
-  modelsCall(channel: RuntimeChannel): UpstreamCall {
-    return { method: 'GET', url: `${claudeBase(channel)}/v1/models`, headers: claudeHeaders(channel) };
-  },
-  modelsResponse(body: unknown): string[] {
-    return ((body as { data?: Array<{ id?: string }> }).data ?? []).map((entry) => entry.id ?? '').filter(Boolean);
+  models: {
+    call: (channel) => ({ method: 'GET', url: `${claudeBase(channel)}/v1/models`, headers: claudeHeaders(channel) }),
+    read: (body) =>
+      ((body as { data?: Array<{ id?: string }> }).data ?? []).map((entry) => entry.id ?? '').filter(Boolean),
   },
 };

@@ -1,6 +1,7 @@
 import { channelType } from '@gateway/shared';
+import type { Provider } from '../../provider.js';
 import { geminiToOpenAi } from '../../stream/gemini-chunks.js';
-import type { ChatRequest, ProviderAdapter, RuntimeChannel, UpstreamCall } from '../../types.js';
+import type { RuntimeChannel } from '../../types.js';
 import { readUpstreamError } from '../errors.js';
 import { toGeminiRequest } from './request.js';
 import { fromGeminiResponse } from './response.js';
@@ -18,29 +19,43 @@ function geminiHeaders(channel: RuntimeChannel): Record<string, string> {
   return { 'content-type': 'application/json', 'x-goog-api-key': channel.key };
 }
 
-export const geminiAdapter: ProviderAdapter = {
-  chatCall(channel: RuntimeChannel, request: ChatRequest): UpstreamCall {
-    const action = request.stream ? 'streamGenerateContent?alt=sse' : 'generateContent';
-    return {
-      method: 'POST',
-      url: `${geminiBase(channel)}/${apiVersion(channel)}/models/${encodeURIComponent(request.model)}:${action}`,
-      headers: geminiHeaders(channel),
-      body: JSON.stringify(toGeminiRequest(request)),
-    };
+function generateUrl(channel: RuntimeChannel, model: string, stream: boolean | undefined): string {
+  const action = stream ? 'streamGenerateContent?alt=sse' : 'generateContent';
+  return `${geminiBase(channel)}/${apiVersion(channel)}/models/${encodeURIComponent(model)}:${action}`;
+}
+
+/** Google Gemini: chat converted to and from generateContent; Gemini clients are served natively. */
+export const geminiProvider: Provider = {
+  functions: {
+    chat: {
+      call: (channel, request) => ({
+        method: 'POST',
+        url: generateUrl(channel, request.model, request.stream),
+        headers: geminiHeaders(channel),
+        body: JSON.stringify(toGeminiRequest(request)),
+      }),
+      answer: fromGeminiResponse,
+      stream: geminiToOpenAi,
+    },
+    generateContent: {
+      call: (channel, request, upstreamModel, { stream }) => ({
+        method: 'POST',
+        url: generateUrl(channel, upstreamModel, stream),
+        headers: geminiHeaders(channel),
+        body: JSON.stringify(request),
+      }),
+    },
   },
-  chatResponse: fromGeminiResponse,
-  stream: geminiToOpenAi,
   error: readUpstreamError,
-  modelsCall(channel: RuntimeChannel): UpstreamCall {
-    return {
+  models: {
+    call: (channel) => ({
       method: 'GET',
       url: `${geminiBase(channel)}/${apiVersion(channel)}/models`,
       headers: geminiHeaders(channel),
-    };
-  },
-  modelsResponse(body: unknown): string[] {
-    return ((body as { models?: Array<{ name?: string }> }).models ?? [])
-      .map((entry) => (entry.name ?? '').replace(/^models\//, ''))
-      .filter(Boolean);
+    }),
+    read: (body) =>
+      ((body as { models?: Array<{ name?: string }> }).models ?? [])
+        .map((entry) => (entry.name ?? '').replace(/^models\//, ''))
+        .filter(Boolean),
   },
 };

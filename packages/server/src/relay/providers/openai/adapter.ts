@@ -1,6 +1,7 @@
 import { channelType } from '@gateway/shared';
+import type { ChatFunction, Provider, RouteFunction } from '../../provider.js';
 import { openAiPassThrough } from '../../stream/openai-chunks.js';
-import type { ChatRequest, ChatResponse, ProviderAdapter, RuntimeChannel, UpstreamCall } from '../../types.js';
+import type { ChatRequest, ChatResponse, RuntimeChannel, UpstreamCall } from '../../types.js';
 import { readUpstreamError } from '../errors.js';
 import { openAiRow } from './rows.js';
 
@@ -18,9 +19,8 @@ export function openAiHeaders(channel: RuntimeChannel): Record<string, string> {
   return headers;
 }
 
-/** OpenAI itself and every row of the compatible table: requests and answers pass through nearly unchanged. */
-export const openAiAdapter: ProviderAdapter = {
-  chatCall(channel: RuntimeChannel, request: ChatRequest): UpstreamCall {
+const chat: ChatFunction = {
+  call(channel: RuntimeChannel, request: ChatRequest): UpstreamCall {
     const body: ChatRequest = { ...request };
     // Ask for the usage chunk so billing is exact; types that do not understand stream_options reject it.
     if (!channelType(channel.type)?.streamOptions) delete body.stream_options;
@@ -32,16 +32,44 @@ export const openAiAdapter: ProviderAdapter = {
       body: JSON.stringify(body),
     };
   },
-  chatResponse(body: unknown): ChatResponse {
-    return body as ChatResponse;
+  answer: (json) => json as unknown as ChatResponse,
+  stream: (_model, forwardUsage) => openAiPassThrough(forwardUsage),
+};
+
+/** An OpenAI route whose body goes as the client sent it (model replaced by the endpoint). */
+function route(path: string): RouteFunction {
+  return {
+    call(channel, body, upstreamModel, contentType) {
+      return {
+        method: 'POST',
+        url: openAiUrl(channel, path, upstreamModel),
+        headers: { ...openAiHeaders(channel), 'content-type': contentType },
+        body,
+      };
+    },
+  };
+}
+
+/** OpenAI itself and every row of the compatible table (rows.ts): every OpenAI function, nearly unchanged. */
+export const openAiProvider: Provider = {
+  functions: {
+    chat,
+    completions: route('/completions'),
+    embeddings: route('/embeddings'),
+    moderations: route('/moderations'),
+    images: route('/images/generations'),
+    rerank: route('/rerank'),
+    responses: route('/responses'),
+    speech: route('/audio/speech'),
+    transcriptions: route('/audio/transcriptions'),
+    translations: route('/audio/translations'),
   },
-  stream: (_model: string, forwardUsage: boolean) => openAiPassThrough(forwardUsage),
   error: readUpstreamError,
-  modelsCall(channel: RuntimeChannel): UpstreamCall {
-    return { method: 'GET', url: openAiUrl(channel, '/models'), headers: openAiHeaders(channel) };
-  },
-  modelsResponse(body: unknown): string[] {
-    const data = (body as { data?: Array<{ id?: unknown }> }).data ?? [];
-    return data.map((entry) => String(entry.id ?? '')).filter(Boolean);
+  models: {
+    call: (channel) => ({ method: 'GET', url: openAiUrl(channel, '/models'), headers: openAiHeaders(channel) }),
+    read(body) {
+      const data = (body as { data?: Array<{ id?: unknown }> }).data ?? [];
+      return data.map((entry) => String(entry.id ?? '')).filter(Boolean);
+    },
   },
 };

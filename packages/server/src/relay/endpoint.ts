@@ -1,0 +1,64 @@
+import type { Language } from '@gateway/shared';
+import type { FastifyRequest } from 'fastify';
+import type { CachedChannel } from '../cache/channel-cache.js';
+import type { AppContext } from '../context.js';
+import type { RelayCaller } from './auth.js';
+import type { Provider } from './provider.js';
+import type { ReserveInput } from './reserve.js';
+import type { ChunkConverter } from './stream/stream-state.js';
+import type { UpstreamCall, Usage } from './types.js';
+
+/**
+ * An endpoint is data for the conveyor (pipeline.ts): how to read the client's request, and how to carry it out on
+ * a channel's provider. The conveyor owns everything else: authentication, pricing and reservation, channel choice,
+ * overrides, sending, retries, reading the answer, counting tokens the upstream did not report, settling, logging.
+ */
+export interface Endpoint<Request = unknown> {
+  /** Who may call: an API key (default) or a console session (the playground). */
+  authenticate?(ctx: AppContext, request: FastifyRequest, lang: Language): Promise<RelayCaller>;
+  /** Reads and checks the client's request (a RelayError 400 when it is unusable). */
+  parse(request: FastifyRequest, lang: Language): ParsedRequest<Request>;
+  /** How this request is carried out on the channel's provider, or null when the provider cannot serve it. */
+  plan(provider: Provider, channel: CachedChannel, request: ParsedRequest<Request>, upstreamModel: string): Leg | null;
+}
+
+export interface ParsedRequest<Request> {
+  model: string;
+  stream: boolean;
+  body: Request;
+  /** What pricing and reserving need besides the model. */
+  reserve: Omit<ReserveInput, 'model'>;
+  /** Prompt tokens counted with the tokenizer, when the upstream reports no usage. */
+  countPrompt(): Promise<number>;
+  /** The client's JSON body as received, sent unchanged to channels in pass-through mode (JSON endpoints only). */
+  rawBody?: unknown;
+  /** Headers a native call carries over (Anthropic version and beta flags). */
+  headers: Readonly<Record<string, string | string[] | undefined>>;
+}
+
+/** One upstream call and how its answer is read. */
+export interface Leg {
+  call: UpstreamCall;
+  read: AnswerReader;
+}
+
+/** What the client gets and what it costs, from a complete non-streaming answer. */
+export interface ReadAnswer {
+  /** The body for the client, already in its format. */
+  body: string | Buffer;
+  contentType: string;
+  /** The upstream's usage, or null when it reported none (the conveyor then counts). */
+  usage: Usage | null;
+  /** The generated text, counted when there is no usage. */
+  outputText: string;
+}
+
+export type AnswerReader =
+  /** A JSON answer; an unreadable body is a 502 (one place: the conveyor). */
+  | { kind: 'json'; convert(json: Record<string, unknown>, raw: string): ReadAnswer }
+  /** Any text answer (transcriptions may be text, SRT or VTT). */
+  | { kind: 'text'; convert(raw: string, contentType: string): ReadAnswer }
+  /** Server-sent events, converted (or passed through) one by one. */
+  | { kind: 'sse'; converter: ChunkConverter }
+  /** Bytes streamed to the client as they come (speech), at a cost known up front. */
+  | { kind: 'bytes'; usage: Usage };

@@ -1,0 +1,74 @@
+import type { CachedChannel } from '../../cache/channel-cache.js';
+import type { Leg, ParsedRequest } from '../endpoint.js';
+import type { NativeFunction, Provider } from '../provider.js';
+import type { ChunkConverter } from '../stream/stream-state.js';
+import type { ChatRequest, ChatResponse, Usage } from '../types.js';
+import { answerText } from './chat.js';
+
+/**
+ * A client API with its own wire format (Anthropic Messages, Gemini generateContent). A provider that speaks it
+ * natively gets the request as it is and its answer goes back untouched; any provider with a chat function is
+ * reached through the OpenAI format and its answer converted back, streaming included.
+ */
+export interface NativeFormat<Request> {
+  native(provider: Provider): NativeFunction<Request> | undefined;
+  nativeStream(): ChunkConverter;
+  nativeUsage(answer: Record<string, unknown>): Usage | null;
+  toChat(request: Request, upstreamModel: string, stream: boolean): ChatRequest;
+  fromChatStream(inner: ChunkConverter, clientModel: string): ChunkConverter;
+  fromChatAnswer(answer: ChatResponse, clientModel: string): unknown;
+}
+
+const passJson = (usage: (answer: Record<string, unknown>) => Usage | null) => ({
+  kind: 'json' as const,
+  convert: (json: Record<string, unknown>, raw: string) => ({
+    body: raw,
+    contentType: 'application/json',
+    usage: usage(json),
+    outputText: '',
+  }),
+});
+
+export function planNativeFormat<Request>(
+  format: NativeFormat<Request>,
+  provider: Provider,
+  channel: CachedChannel,
+  request: ParsedRequest<Request>,
+  upstreamModel: string,
+): Leg | null {
+  const native = format.native(provider);
+  if (native) {
+    const call = native.call(channel, request.body, upstreamModel, {
+      stream: request.stream,
+      headers: request.headers,
+    });
+    return {
+      call,
+      read: request.stream ? { kind: 'sse', converter: format.nativeStream() } : passJson(format.nativeUsage),
+    };
+  }
+  const chat = provider.functions.chat;
+  if (!chat) return null;
+  const call = chat.call(channel, format.toChat(request.body, upstreamModel, request.stream));
+  if (request.stream) {
+    return {
+      call,
+      read: { kind: 'sse', converter: format.fromChatStream(chat.stream(upstreamModel, true), request.model) },
+    };
+  }
+  return {
+    call,
+    read: {
+      kind: 'json',
+      convert(json) {
+        const answer = chat.answer(json, upstreamModel);
+        return {
+          body: JSON.stringify(format.fromChatAnswer(answer, request.model)),
+          contentType: 'application/json',
+          usage: answer.usage ?? null,
+          outputText: answerText(answer),
+        };
+      },
+    },
+  };
+}

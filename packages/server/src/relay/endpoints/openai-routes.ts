@@ -1,0 +1,156 @@
+import type { Language } from '@gateway/shared';
+import type { Endpoint } from '../endpoint.js';
+import { RelayError } from '../errors.js';
+import type { RouteFunctionName } from '../provider.js';
+import { openAiPassThrough } from '../stream/openai-chunks.js';
+import { responsesPassThrough, responsesUsage } from '../stream/responses-events.js';
+import type { ChunkConverter } from '../stream/stream-state.js';
+import type { Usage } from '../types.js';
+import { countTextTokens } from '../usage.js';
+
+export type JsonBody = Record<string, unknown> & { model: string };
+
+/** How one OpenAI endpoint besides chat is priced and read; everything else is the conveyor's. */
+interface RouteSpec {
+  function: RouteFunctionName;
+  defaultModel?: string;
+  /** Text whose size estimates the prompt (and is counted when the upstream reports no usage). */
+  inputText(body: JsonBody): string;
+  maxOutput?(body: JsonBody): number;
+  /** Per-call prices multiply by this (images: n, larger sizes, HD). */
+  callCount?(body: JsonBody): number;
+  usage(json: Record<string, unknown>): Usage | null;
+  /** The stream reader, for endpoints that stream. */
+  stream?(body: JsonBody): ChunkConverter;
+  /** Changes to the upstream body when streaming (ask for the usage chunk). */
+  streamBody?(body: JsonBody): JsonBody;
+}
+
+const textOf = (value: unknown): string => {
+  if (typeof value === 'string') return value;
+  if (Array.isArray(value)) return value.map(textOf).join('\n');
+  if (value && typeof value === 'object') {
+    const record = value as Record<string, unknown>;
+    return textOf(record.text ?? record.content ?? record.input ?? '');
+  }
+  return '';
+};
+
+const num = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : 0);
+
+export function openAiUsage(json: Record<string, unknown>): Usage | null {
+  const usage = json.usage as Record<string, unknown> | undefined;
+  if (!usage) return null;
+  const prompt = num(usage.prompt_tokens ?? usage.input_tokens ?? usage.total_tokens);
+  const completion = num(usage.completion_tokens ?? usage.output_tokens);
+  const details = (usage.prompt_tokens_details ?? usage.input_tokens_details) as { cached_tokens?: number } | undefined;
+  return {
+    prompt_tokens: prompt,
+    completion_tokens: completion,
+    total_tokens: prompt + completion,
+    prompt_tokens_details: { cached_tokens: details?.cached_tokens ?? 0 },
+  };
+}
+
+// DALL·E prices scale with size and quality (family ratios).
+function imageCallCount(body: JsonBody): number {
+  const n = Math.max(1, Math.floor(num(body.n) || 1));
+  const size = String(body.size ?? '1024x1024');
+  const sizeRatio = size.startsWith('256') ? 0.4 : size.startsWith('512') ? 0.45 : size.includes('1792') ? 2 : 1;
+  const hd = body.quality === 'hd' ? (size.includes('1792') ? 1.5 : 2) : 1;
+  return n * sizeRatio * hd;
+}
+
+const ROUTES: Record<string, RouteSpec> = {
+  '/v1/completions': {
+    function: 'completions',
+    inputText: (body) => textOf(body.prompt),
+    maxOutput: (body) => num(body.max_tokens),
+    usage: openAiUsage,
+    stream: (body) => openAiPassThrough((body.stream_options as { include_usage?: boolean })?.include_usage === true),
+    streamBody: (body) => ({ ...body, stream_options: { include_usage: true } }),
+  },
+  '/v1/embeddings': { function: 'embeddings', inputText: (body) => textOf(body.input), usage: openAiUsage },
+  '/v1/moderations': {
+    function: 'moderations',
+    defaultModel: 'text-moderation-stable',
+    inputText: (body) => textOf(body.input),
+    usage: openAiUsage,
+  },
+  '/v1/images/generations': {
+    function: 'images',
+    defaultModel: 'dall-e-2',
+    inputText: (body) => textOf(body.prompt),
+    callCount: imageCallCount,
+    usage: openAiUsage,
+  },
+  '/v1/rerank': {
+    function: 'rerank',
+    inputText: (body) => `${textOf(body.query)}\n${textOf(body.documents)}`,
+    usage: openAiUsage,
+  },
+  '/v1/responses': {
+    function: 'responses',
+    inputText: (body) => `${textOf(body.instructions)}\n${textOf(body.input)}`,
+    maxOutput: (body) => num(body.max_output_tokens),
+    usage: (json) => responsesUsage(json.usage as Parameters<typeof responsesUsage>[0]) ?? openAiUsage(json),
+    stream: () => responsesPassThrough(),
+  },
+};
+
+export const OPENAI_ROUTE_PATHS = Object.keys(ROUTES);
+
+function validate(body: unknown, spec: RouteSpec, lang: Language): JsonBody {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    throw RelayError.of(400, lang, 'relay_body_invalid', { reason: 'JSON object expected' }, 'invalid_request');
+  }
+  const record = body as Record<string, unknown>;
+  const model = typeof record.model === 'string' && record.model.trim() ? record.model : spec.defaultModel;
+  if (!model) throw RelayError.of(400, lang, 'relay_body_invalid', { reason: 'model is required' }, 'invalid_request');
+  return { ...record, model };
+}
+
+/** The endpoint of an OpenAI route besides chat: the body goes upstream with only the model replaced. */
+export function openAiRouteEndpoint(path: string): Endpoint<JsonBody> {
+  const spec = ROUTES[path]!;
+  return {
+    parse(request, lang) {
+      const body = validate(request.body, spec, lang);
+      const input = spec.inputText(body);
+      return {
+        model: body.model,
+        stream: body.stream === true && spec.stream !== undefined,
+        body,
+        reserve: {
+          promptEstimate: Math.ceil(input.length / 4),
+          maxOutput: spec.maxOutput?.(body) ?? 0,
+          callCount: spec.callCount?.(body),
+          promptText: () => input,
+        },
+        countPrompt: () => countTextTokens(input),
+        rawBody: body,
+        headers: request.headers,
+      };
+    },
+    plan(provider, channel, request, upstreamModel) {
+      const served = provider.functions[spec.function];
+      if (!served) return null;
+      let body: JsonBody = { ...request.body, model: upstreamModel };
+      if (request.stream && spec.streamBody) body = spec.streamBody(body);
+      const call = served.call(channel, JSON.stringify(body), upstreamModel, 'application/json');
+      if (request.stream) return { call, read: { kind: 'sse', converter: spec.stream!(request.body) } };
+      return {
+        call,
+        read: {
+          kind: 'json',
+          convert: (json, raw) => ({
+            body: raw,
+            contentType: 'application/json',
+            usage: spec.usage(json),
+            outputText: '',
+          }),
+        },
+      };
+    },
+  };
+}

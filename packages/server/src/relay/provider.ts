@@ -1,0 +1,69 @@
+import type { ClaudeRequest } from './providers/claude/from-claude.js';
+import type { GeminiRequest } from './providers/gemini/from-gemini.js';
+import type { ChunkConverter } from './stream/stream-state.js';
+import type { ChatRequest, ChatResponse, RuntimeChannel, UpstreamCall, UpstreamError } from './types.js';
+
+/**
+ * What a provider can do for the conveyor. A provider declares the functions it serves; an endpoint asks for the
+ * function it needs (or the one it can be converted through), so the conveyor never asks which provider it holds.
+ */
+
+/** Chat in the gateway's lingua franca (OpenAI chat completions), converted to and from the provider's format. */
+export interface ChatFunction {
+  call(channel: RuntimeChannel, request: ChatRequest): UpstreamCall;
+  /** The provider's JSON answer in the OpenAI shape (the same object when it already is one). */
+  answer(json: Record<string, unknown>, model: string): ChatResponse;
+  /** The provider's stream as OpenAI chunks (`forwardUsage`: the client asked for the usage chunk). */
+  stream(model: string, forwardUsage: boolean): ChunkConverter;
+}
+
+/** A client API the provider speaks natively (Anthropic Messages, Gemini generateContent): the body goes as it is. */
+export interface NativeFunction<Request> {
+  call(channel: RuntimeChannel, request: Request, upstreamModel: string, context: NativeContext): UpstreamCall;
+}
+
+/** What a native call may carry over from the client's request besides its body. */
+export interface NativeContext {
+  stream: boolean;
+  headers: Readonly<Record<string, string | string[] | undefined>>;
+}
+
+/**
+ * An OpenAI endpoint other than chat (embeddings, images, audio…): the client's body goes upstream with only the
+ * model replaced, and the answer comes back in the OpenAI shape.
+ */
+export interface RouteFunction {
+  call(channel: RuntimeChannel, body: string | Buffer, upstreamModel: string, contentType: string): UpstreamCall;
+}
+
+export interface ProviderFunctions {
+  chat?: ChatFunction;
+  /** Anthropic Messages, `/v1/messages`. */
+  messages?: NativeFunction<ClaudeRequest>;
+  /** Gemini generateContent / streamGenerateContent. */
+  generateContent?: NativeFunction<GeminiRequest>;
+  completions?: RouteFunction;
+  embeddings?: RouteFunction;
+  moderations?: RouteFunction;
+  images?: RouteFunction;
+  rerank?: RouteFunction;
+  responses?: RouteFunction;
+  speech?: RouteFunction;
+  transcriptions?: RouteFunction;
+  translations?: RouteFunction;
+}
+
+export type RouteFunctionName = {
+  [Name in keyof ProviderFunctions]-?: NonNullable<ProviderFunctions[Name]> extends RouteFunction ? Name : never;
+}[keyof ProviderFunctions];
+
+export interface Provider {
+  functions: ProviderFunctions;
+  /** Reads the provider's error body. */
+  error(status: number, text: string): UpstreamError;
+  /** Lists the upstream's model names (for "fetch models"). */
+  models?: {
+    call(channel: RuntimeChannel): UpstreamCall;
+    read(body: unknown): string[];
+  };
+}

@@ -1,0 +1,167 @@
+import type { Language } from '@gateway/shared';
+import { createParser } from 'eventsource-parser';
+import type { FastifyReply } from 'fastify';
+import { type Cancellation, drained } from './cancellation.js';
+import type { AnswerReader } from './endpoint.js';
+import { RelayError } from './errors.js';
+import { type ChunkConverter, newStreamState } from './stream/stream-state.js';
+import type { Usage } from './types.js';
+import type { UpstreamResponse } from './upstream-exchange.js';
+
+/** What an answer produced for billing, however it ended. */
+export interface Outcome {
+  usage: Usage | null;
+  /** Generated text, counted when there is no usage. */
+  outputText: string;
+  firstTokenMs: number | null;
+  /** Why a streamed answer ended early (client left, upstream broke). */
+  interruption?: string;
+  /**
+   * For a whole (non-streamed) answer: sends it to the client. The conveyor settles first, so a client that reads
+   * its log right after the answer finds the request there.
+   */
+  deliver?: () => void;
+}
+
+export interface AnswerContext {
+  requestId: string;
+  startedAt: number;
+  cancellation: Cancellation;
+  lang: Language;
+}
+
+/** Reads a 2xx upstream answer the way the leg says, streams it to the client, and returns what it produced. */
+export function readAnswer(
+  reader: AnswerReader,
+  response: UpstreamResponse,
+  reply: FastifyReply,
+  context: AnswerContext,
+): Promise<Outcome> {
+  switch (reader.kind) {
+    case 'sse':
+      return relaySse(reader.converter, response, reply, context);
+    case 'bytes':
+      return relayBytes(reader.usage, response, reply, context);
+    default:
+      return readWhole(reader, response, reply, context);
+  }
+}
+
+async function readWhole(
+  reader: Extract<AnswerReader, { kind: 'json' | 'text' }>,
+  response: UpstreamResponse,
+  reply: FastifyReply,
+  context: AnswerContext,
+): Promise<Outcome> {
+  const raw = await response.body.text();
+  let answer: ReturnType<typeof reader.convert>;
+  if (reader.kind === 'text') {
+    answer = reader.convert(raw, String(response.headers['content-type'] ?? 'application/json'));
+  } else {
+    let json: Record<string, unknown>;
+    try {
+      json = JSON.parse(raw) as Record<string, unknown>;
+    } catch {
+      // An unreadable answer is the one place where a 2xx becomes an error; it is never retried (bytes were paid for).
+      throw RelayError.of(502, context.lang, 'relay_upstream_bad_response', undefined, 'bad_response_body');
+    }
+    answer = reader.convert(json, raw);
+  }
+  return {
+    usage: answer.usage,
+    outputText: answer.outputText,
+    firstTokenMs: Math.round(performance.now() - context.startedAt),
+    deliver: () => reply.header('content-type', answer.contentType).send(answer.body),
+  };
+}
+
+function beginStream(
+  reply: FastifyReply,
+  contentType: string,
+  requestId: string,
+): NodeJS.WritableStream & {
+  end(chunk?: string): void;
+  write(chunk: string | Buffer): boolean;
+} {
+  reply.hijack();
+  const raw = reply.raw;
+  raw.writeHead(200, {
+    'content-type': contentType,
+    'cache-control': 'no-cache',
+    connection: 'keep-alive',
+    'x-accel-buffering': 'no',
+    'x-oneapi-request-id': requestId,
+  });
+  return raw;
+}
+
+/**
+ * Relays an SSE answer: events are converted (or passed through) one by one, backpressure from a slow client is
+ * respected, and what was learnt (usage, generated text, first-token time) is returned however the stream ended.
+ */
+async function relaySse(
+  converter: ChunkConverter,
+  response: UpstreamResponse,
+  reply: FastifyReply,
+  context: AnswerContext,
+): Promise<Outcome> {
+  const raw = beginStream(reply, 'text/event-stream; charset=utf-8', context.requestId);
+  const state = newStreamState();
+  const decoder = new TextDecoder();
+  let pending = '';
+  const parser = createParser({
+    onEvent(event) {
+      const elapsed = Math.round(performance.now() - context.startedAt);
+      pending += converter.push({ event: event.event, data: event.data }, state, elapsed);
+    },
+  });
+  const outcome = (interruption?: string): Outcome => ({
+    usage: state.usage,
+    outputText: state.text,
+    firstTokenMs: state.firstTokenMs,
+    interruption,
+  });
+  try {
+    for await (const chunk of response.body) {
+      parser.feed(decoder.decode(chunk as Buffer, { stream: true }));
+      if (pending) {
+        const out = pending;
+        pending = '';
+        if (!raw.write(out)) await drained(raw, context.cancellation);
+      }
+    }
+    raw.end(converter.end(state));
+    return outcome();
+  } catch (error) {
+    if (!context.cancellation.aborted) raw.end();
+    response.body.destroy();
+    return outcome(interruptionOf(error, context.cancellation));
+  }
+}
+
+/** Streams bytes (speech audio) to the client as they come. */
+async function relayBytes(
+  usage: Usage,
+  response: UpstreamResponse,
+  reply: FastifyReply,
+  context: AnswerContext,
+): Promise<Outcome> {
+  const contentType = String(response.headers['content-type'] ?? 'application/octet-stream');
+  const raw = beginStream(reply, contentType, context.requestId);
+  try {
+    for await (const chunk of response.body) {
+      if (!raw.write(chunk)) await drained(raw, context.cancellation);
+    }
+    raw.end();
+    return { usage, outputText: '', firstTokenMs: null };
+  } catch (error) {
+    if (!context.cancellation.aborted) raw.end();
+    response.body.destroy();
+    return { usage, outputText: '', firstTokenMs: null, interruption: interruptionOf(error, context.cancellation) };
+  }
+}
+
+function interruptionOf(error: unknown, cancellation: Cancellation): string {
+  if (cancellation.aborted) return 'client_disconnected';
+  return `upstream_error: ${error instanceof Error ? error.message : String(error)}`;
+}
