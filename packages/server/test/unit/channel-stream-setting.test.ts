@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { openAiPassThrough } from '../../src/relay/providers/openai/stream.js';
 import { withChannelStreamSetting } from '../../src/relay/stream/channel-stream-setting.js';
-import { openAiPassThrough } from '../../src/relay/stream/openai-chunks.js';
 import { newStreamState } from '../../src/relay/stream/stream-state.js';
 
 const chunk = (delta: Record<string, unknown>, finish: string | null = null) =>

@@ -3,8 +3,8 @@ import type { Endpoint } from '../endpoint.js';
 import { RelayError } from '../errors.js';
 import { type ClaudeRequest, claudeToOpenAiRequest, openAiToClaudeResponse } from '../providers/claude/from-claude.js';
 import { claudeUsage } from '../providers/claude/response.js';
-import { claudePassThrough } from '../stream/claude-passthrough.js';
-import { openAiChunksToClaude } from '../stream/openai-to-claude.js';
+import { openAiChunksToClaude } from '../providers/claude/stream-from-openai.js';
+import { claudePassThrough } from '../providers/claude/stream-passthrough.js';
 import { countTextTokens } from '../usage.js';
 import { type NativeFormat, planNativeFormat } from './native-format.js';
 

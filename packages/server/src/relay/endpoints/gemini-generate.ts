@@ -9,7 +9,7 @@ import {
   openAiToGeminiResponse,
 } from '../providers/gemini/from-gemini.js';
 import { geminiUsage } from '../providers/gemini/response.js';
-import { geminiPassThrough, openAiChunksToGemini } from '../stream/gemini-native.js';
+import { geminiPassThrough, openAiChunksToGemini } from '../providers/gemini/stream-native.js';
 import { countTextTokens } from '../usage.js';
 import { type NativeFormat, planNativeFormat } from './native-format.js';
 

@@ -1,10 +1,10 @@
 import { channelType } from '@gateway/shared';
 import type { Provider } from '../../provider.js';
-import { claudeToOpenAi } from '../../stream/claude-chunks.js';
 import type { RuntimeChannel } from '../../types.js';
 import { readUpstreamError } from '../errors.js';
 import { ANTHROPIC_VERSION, toClaudeRequest } from './request.js';
 import { fromClaudeResponse } from './response.js';
+import { claudeToOpenAi } from './stream-to-openai.js';
 
 const DEFAULT_MAX_TOKENS = 8192;
 

@@ -1,10 +1,10 @@
 import { channelType } from '@gateway/shared';
 import type { Provider } from '../../provider.js';
-import { geminiToOpenAi } from '../../stream/gemini-chunks.js';
 import type { RuntimeChannel } from '../../types.js';
 import { readUpstreamError } from '../errors.js';
 import { toGeminiRequest } from './request.js';
 import { fromGeminiResponse } from './response.js';
+import { geminiToOpenAi } from './stream-to-openai.js';
 
 function geminiBase(channel: RuntimeChannel): string {
   return channel.baseUrl || channelType(channel.type)?.defaultBaseUrl || 'https://generativelanguage.googleapis.com';

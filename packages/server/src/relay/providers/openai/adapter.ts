@@ -1,23 +1,9 @@
 import { channelType } from '@gateway/shared';
 import type { ChatFunction, Provider, RouteFunction } from '../../provider.js';
-import { openAiPassThrough } from '../../stream/openai-chunks.js';
 import type { ChatRequest, ChatResponse, RuntimeChannel, UpstreamCall } from '../../types.js';
 import { readUpstreamError } from '../errors.js';
-import { openAiRow } from './rows.js';
-
-export function openAiUrl(channel: RuntimeChannel, route: string, model = ''): string {
-  const row = openAiRow(channel.type);
-  const base = channel.baseUrl || channelType(channel.type)?.defaultBaseUrl || '';
-  return row.url ? row.url(base, route, model, channel.other) : `${base}${row.prefix}${route}`;
-}
-
-export function openAiHeaders(channel: RuntimeChannel): Record<string, string> {
-  const headers: Record<string, string> = { 'content-type': 'application/json' };
-  if (openAiRow(channel.type).auth === 'azure') headers['api-key'] = channel.key;
-  else headers.authorization = `Bearer ${channel.key}`;
-  if (channel.organization) headers['openai-organization'] = channel.organization;
-  return headers;
-}
+import { openAiPassThrough } from './stream.js';
+import { openAiHeaders, openAiUrl } from './url.js';
 
 const chat: ChatFunction = {
   call(channel: RuntimeChannel, request: ChatRequest): UpstreamCall {

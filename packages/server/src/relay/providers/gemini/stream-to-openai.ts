@@ -1,5 +1,5 @@
-import { geminiUsage } from '../providers/gemini/response.js';
-import { type ChunkConverter, SSE_DONE, type StreamState, sseLine } from './stream-state.js';
+import { type ChunkConverter, SSE_DONE, type StreamState, sseLine } from '../../stream/stream-state.js';
+import { geminiUsage } from './response.js';
 
 interface GeminiChunk {
   candidates?: Array<{ content?: { parts?: Array<{ text?: string; thought?: boolean }> }; finishReason?: string }>;

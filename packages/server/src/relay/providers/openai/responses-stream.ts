@@ -1,5 +1,5 @@
-import type { Usage } from '../types.js';
-import { type ChunkConverter, sseLine } from './stream-state.js';
+import { type ChunkConverter, sseLine } from '../../stream/stream-state.js';
+import type { Usage } from '../../types.js';
 
 interface ResponsesEvent {
   type?: string;

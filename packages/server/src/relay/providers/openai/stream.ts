@@ -1,5 +1,5 @@
-import type { Usage } from '../types.js';
-import { type ChunkConverter, SSE_DONE, sseLine } from './stream-state.js';
+import { type ChunkConverter, SSE_DONE, sseLine } from '../../stream/stream-state.js';
+import type { Usage } from '../../types.js';
 
 interface OpenAiChunk {
   choices?: Array<{

@@ -1,5 +1,5 @@
-import { claudeStopReason, claudeUsageFromOpenAi } from '../providers/claude/from-claude.js';
-import type { ChunkConverter } from './stream-state.js';
+import type { ChunkConverter } from '../../stream/stream-state.js';
+import { claudeStopReason, claudeUsageFromOpenAi } from './from-claude.js';
 
 const event = (name: string, data: unknown) => `event: ${name}\ndata: ${JSON.stringify(data)}\n\n`;
 

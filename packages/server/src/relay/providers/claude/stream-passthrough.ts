@@ -1,5 +1,5 @@
-import { claudeFinishReason, claudeUsage } from '../providers/claude/response.js';
-import type { ChunkConverter } from './stream-state.js';
+import type { ChunkConverter } from '../../stream/stream-state.js';
+import { claudeFinishReason, claudeUsage } from './response.js';
 
 interface ClaudeEvent {
   type?: string;

@@ -1,6 +1,6 @@
-import { geminiFinishReason, geminiUsageMetadata } from '../providers/gemini/from-gemini.js';
-import { geminiUsage } from '../providers/gemini/response.js';
-import type { ChunkConverter } from './stream-state.js';
+import type { ChunkConverter } from '../../stream/stream-state.js';
+import { geminiFinishReason, geminiUsageMetadata } from './from-gemini.js';
+import { geminiUsage } from './response.js';
 
 interface GeminiChunk {
   candidates?: Array<{ content?: { parts?: Array<{ text?: string }> }; finishReason?: string }>;
