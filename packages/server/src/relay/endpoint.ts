@@ -1,10 +1,11 @@
 import type { Language } from '@gateway/shared';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { CachedChannel } from '../cache/channel-cache.js';
 import type { AppContext } from '../context.js';
 import type { RelayCaller } from './auth.js';
+import type { RelayError } from './errors.js';
 import type { Provider } from './provider.js';
-import type { ReserveInput } from './reserve.js';
+import type { Billing, ReserveInput } from './reserve.js';
 import type { ChunkConverter } from './stream/stream-state.js';
 import type { UpstreamCall, Usage } from './types.js';
 
@@ -16,10 +17,26 @@ import type { UpstreamCall, Usage } from './types.js';
 export interface Endpoint<Request = unknown> {
   /** Who may call: an API key (default) or a console session (the playground). */
   authenticate?(ctx: AppContext, request: FastifyRequest, lang: Language): Promise<RelayCaller>;
-  /** Reads and checks the client's request (a RelayError 400 when it is unusable). */
-  parse(request: FastifyRequest, lang: Language): ParsedRequest<Request>;
+  /**
+   * Reads and checks the client's request (a RelayError 400 when it is unusable). Task follow-ups look their
+   * original task up, so this may be async; model requests answer at once.
+   */
+  parse(
+    request: FastifyRequest,
+    lang: Language,
+    caller: RelayCaller,
+  ): ParsedRequest<Request> | Promise<ParsedRequest<Request>>;
+  /** Task submits are not model requests: the model request rate limit leaves them alone (family). */
+  modelRequest?: false;
+  /** Only channels whose provider serves this endpoint are candidates (tasks: a drawing model on a chat channel). */
+  serves?(provider: Provider): boolean;
   /** How this request is carried out on the channel's provider, or null when the provider cannot serve it. */
   plan(provider: Provider, channel: CachedChannel, request: ParsedRequest<Request>, upstreamModel: string): Leg | null;
+  /**
+   * Clients of this endpoint read errors in their own shape (Midjourney's `{code, description}`, Suno's
+   * `{code, message}`): refusals after authentication are answered here instead of by the app's error handler.
+   */
+  answerError?(reply: FastifyReply, error: RelayError, requestId: string): FastifyReply;
 }
 
 export interface ParsedRequest<Request> {
@@ -34,12 +51,16 @@ export interface ParsedRequest<Request> {
   rawBody?: unknown;
   /** Headers a native call carries over (Anthropic version and beta flags). */
   headers: Readonly<Record<string, string | string[] | undefined>>;
+  /** Only this channel may serve (a task follow-up goes to the channel that holds the original task). */
+  fixedChannelId?: number | null;
 }
 
 /** One upstream call and how its answer is read. */
 export interface Leg {
   call: UpstreamCall;
   read: AnswerReader;
+  /** Task APIs are not model requests: the channel's param override is for model requests only. */
+  paramOverride?: false;
 }
 
 /** What the client gets and what it costs, from a complete non-streaming answer. */
@@ -61,4 +82,21 @@ export type AnswerReader =
   /** Server-sent events, converted (or passed through) one by one. */
   | { kind: 'sse'; converter: ChunkConverter }
   /** Bytes streamed to the client as they come (speech), at a cost known up front. */
-  | { kind: 'bytes'; usage: Usage };
+  | { kind: 'bytes'; usage: Usage }
+  /**
+   * An asynchronous task's submit answer: the endpoint records the task and says whether it was accepted (charged
+   * its reserved price) or refused (nothing charged); either way the client gets `body`.
+   */
+  | {
+      kind: 'task';
+      accept(
+        json: Record<string, unknown>,
+        on: { channel: CachedChannel; billing: Billing; lang: Language },
+      ): Promise<TaskVerdict>;
+    };
+
+export interface TaskVerdict {
+  body: unknown;
+  /** The accepted task, charged its reserved price; null when the upstream refused it (nothing is charged). */
+  charged: { action: string; taskId: string } | null;
+}

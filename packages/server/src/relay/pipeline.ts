@@ -10,7 +10,8 @@ import { shouldDisableChannel } from './auto-disable.js';
 import { Cancellation } from './cancellation.js';
 import type { Endpoint, ParsedRequest } from './endpoint.js';
 import { RelayError, redactChannelKeys } from './errors.js';
-import { applyOverrides } from './overrides/apply.js';
+import { applyOverrides, withHeaderOverride } from './overrides/apply.js';
+import type { Provider } from './provider.js';
 import { providerFor } from './providers/registry.js';
 import { type Outcome, readAnswer } from './read-answer.js';
 import { type Billing, refund, reserveQuota } from './reserve.js';
@@ -33,24 +34,51 @@ export function conveyor<Request>(ctx: AppContext, endpoint: Endpoint<Request>) 
   return async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
     const startedAt = performance.now();
     const lang = languageOf(request);
+    const requestId = String(request.id);
+    // Task clients look for the request id header on every answer (the model routes get it from the app's hook).
+    if (endpoint.answerError) reply.header('X-Oneapi-Request-Id', requestId);
     // Authentication comes first, as in the family: a request without a valid key learns nothing else.
     const caller = endpoint.authenticate
       ? await endpoint.authenticate(ctx, request, lang)
       : await authenticateRelay(ctx, request, lang);
-    const parsed = endpoint.parse(request, lang);
-    const billing = await reserveQuota(ctx, caller, { model: parsed.model, ...parsed.reserve }, lang);
-    const run: Run<Request> = { ctx, endpoint, parsed, billing, lang, startedAt, requestId: String(request.id) };
-    let settled = false;
+    if (!endpoint.answerError) return runConveyor(ctx, endpoint, request, reply, caller, lang, startedAt, requestId);
+    // Task clients read refusals after authentication in their own shape.
     try {
-      // The model request rate limit (awaited only when on); a refusal is refunded by the finally below.
-      const limited = admitModelRequest(ctx.modelLimiter, caller, lang);
-      if (limited) await limited;
-      settled = await carry(run, reply);
-      return reply;
-    } finally {
-      if (!settled) refund(ctx, billing);
+      return await runConveyor(ctx, endpoint, request, reply, caller, lang, startedAt, requestId);
+    } catch (error) {
+      if (error instanceof RelayError) return endpoint.answerError(reply, error, requestId);
+      throw error;
     }
   };
+}
+
+async function runConveyor<Request>(
+  ctx: AppContext,
+  endpoint: Endpoint<Request>,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  caller: RelayCaller,
+  lang: Language,
+  startedAt: number,
+  requestId: string,
+): Promise<FastifyReply> {
+  const parsing = endpoint.parse(request, lang, caller);
+  // Model requests parse synchronously: no extra turn of the event loop for them.
+  const parsed = parsing instanceof Promise ? await parsing : parsing;
+  const billing = await reserveQuota(ctx, caller, { model: parsed.model, ...parsed.reserve }, lang);
+  const run: Run<Request> = { ctx, endpoint, parsed, billing, lang, startedAt, requestId };
+  let settled = false;
+  try {
+    // The model request rate limit (awaited only when on); a refusal is refunded by the finally below.
+    if (endpoint.modelRequest !== false) {
+      const limited = admitModelRequest(ctx.modelLimiter, caller, lang);
+      if (limited) await limited;
+    }
+    settled = await carry(run, reply);
+    return reply;
+  } finally {
+    if (!settled) refund(ctx, billing);
+  }
 }
 
 interface Run<Request> {
@@ -69,12 +97,18 @@ async function carry<Request>(run: Run<Request>, reply: FastifyReply): Promise<b
   const { caller } = billing;
   const failed = new Set<number>();
   const tried: number[] = [];
-  const retries = caller.pinnedChannelId !== null ? 0 : Math.max(0, ctx.options.number('RetryTimes'));
+  const fixed = parsed.fixedChannelId ?? caller.pinnedChannelId;
+  const retries = fixed !== null ? 0 : Math.max(0, ctx.options.number('RetryTimes'));
   let lastError: RelayError | null = null;
   let rawText: string | undefined;
   for (let attemptIndex = 0; attemptIndex <= retries; attemptIndex++) {
-    const channel = chooseChannel(ctx, caller, billing.model, attemptIndex, failed);
-    if (!channel) break;
+    const channel = chooseChannel(run, attemptIndex, failed);
+    if (!channel) {
+      if (attemptIndex === 0 && parsed.fixedChannelId != null) {
+        lastError = RelayError.of(400, lang, 'task_channel_disabled', undefined, 'channel_disabled');
+      }
+      break;
+    }
     tried.push(channel.id);
     failed.add(channel.id);
     const provider = providerFor(channel.type);
@@ -89,12 +123,15 @@ async function carry<Request>(run: Run<Request>, reply: FastifyReply): Promise<b
       parsed.rawBody !== undefined &&
       (channel.setting?.pass_through_body_enabled === true || ctx.options.bool('global.pass_through_request_enabled'));
     if (passThrough) rawText ??= JSON.stringify(parsed.rawBody);
-    const overridden = applyOverrides(
-      leg.call,
-      keyed,
-      { original_model: billing.model, upstream_model: upstreamModel },
-      passThrough ? rawText : undefined,
-    );
+    const overridden =
+      leg.paramOverride === false
+        ? { call: { ...leg.call, headers: withHeaderOverride(leg.call.headers, keyed) } }
+        : applyOverrides(
+            leg.call,
+            keyed,
+            { original_model: billing.model, upstream_model: upstreamModel },
+            passThrough ? rawText : undefined,
+          );
     if (!('call' in overridden)) {
       if ('invalid' in overridden) {
         // The channel's own configuration is broken: another channel may still serve (family: "channel:" errors).
@@ -138,14 +175,16 @@ async function carry<Request>(run: Run<Request>, reply: FastifyReply): Promise<b
       }
       // From here the answer belongs to this channel: no retry once the client may have seen bytes.
       const outcome = await readAnswer(leg.read, response, reply, {
+        channel: keyed,
+        billing,
         requestId: run.requestId,
         startedAt: run.startedAt,
         cancellation,
         lang,
       });
-      await settleOutcome(run, channel, upstreamModel, tried, outcome);
+      const charged = await settleOutcome(run, channel, upstreamModel, tried, outcome);
       outcome.deliver?.();
-      return true;
+      return charged;
     } finally {
       reply.raw.off('close', onClose);
     }
@@ -157,19 +196,26 @@ async function carry<Request>(run: Run<Request>, reply: FastifyReply): Promise<b
   throw error;
 }
 
-/** The one place that counts tokens the upstream did not report, then settles the bill. */
+/**
+ * The one place that counts tokens the upstream did not report, then settles the bill (model calls and tasks
+ * alike). Returns false when nothing is owed (a refused task): the reservation is then refunded.
+ */
 async function settleOutcome<Request>(
   run: Run<Request>,
   channel: CachedChannel,
   upstreamModel: string,
   tried: number[],
   outcome: Outcome,
-): Promise<void> {
+): Promise<boolean> {
   const { ctx, billing } = run;
+  const task = outcome.task;
+  if (task && !task.charged) return false;
   const reported = outcome.usage;
   let usage: Usage;
   let countedLocally = false;
-  if (reported && (reported.prompt_tokens > 0 || reported.completion_tokens > 0)) {
+  if (task) {
+    usage = { prompt_tokens: 0, completion_tokens: 0, total_tokens: 0 };
+  } else if (reported && (reported.prompt_tokens > 0 || reported.completion_tokens > 0)) {
     usage = reported;
   } else {
     const prompt = await run.parsed.countPrompt();
@@ -194,16 +240,30 @@ async function settleOutcome<Request>(
     triedChannels: tried,
     requestId: run.requestId,
     interruption: outcome.interruption,
+    task: task?.charged ?? undefined,
   });
-  if (!outcome.interruption) ctx.modelLimiter.succeeded(billing.caller.user.id);
+  if (!task && !outcome.interruption) ctx.modelLimiter.succeeded(billing.caller.user.id);
+  return true;
 }
 
-function chooseChannel(ctx: AppContext, caller: RelayCaller, model: string, attempt: number, failed: Set<number>) {
-  if (caller.pinnedChannelId !== null) {
-    const pinned = ctx.channelCache.get(caller.pinnedChannelId);
+function chooseChannel<Request>(run: Run<Request>, attempt: number, failed: Set<number>) {
+  const { ctx, billing, endpoint } = run;
+  const fixed = run.parsed.fixedChannelId ?? billing.caller.pinnedChannelId;
+  if (fixed !== null) {
+    const pinned = ctx.channelCache.get(fixed);
     return pinned && pinned.status === 1 && !failed.has(pinned.id) ? pinned : undefined;
   }
-  return pickChannel(ctx.channelCache.candidates(caller.group, model), attempt, failed);
+  let candidates = ctx.channelCache.candidates(billing.caller.group, billing.model);
+  const serves = endpoint.serves;
+  if (serves && !candidates.every((channel) => servedBy(channel, serves))) {
+    candidates = candidates.filter((channel) => servedBy(channel, serves));
+  }
+  return pickChannel(candidates, attempt, failed);
+}
+
+function servedBy(channel: CachedChannel, serves: (provider: Provider) => boolean): boolean {
+  const provider = providerFor(channel.type);
+  return provider !== undefined && serves(provider);
 }
 
 /** Takes the channel out of rotation when the error says its key or account is unusable (and both switches allow). */

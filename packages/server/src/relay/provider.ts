@@ -36,6 +36,11 @@ export interface RouteFunction {
   call(channel: RuntimeChannel, body: string | Buffer, upstreamModel: string, contentType: string): UpstreamCall;
 }
 
+/** An asynchronous task API's submit: the body goes to `path` on the channel's base URL. */
+export interface TaskFunction {
+  call(channel: RuntimeChannel, path: string, body: unknown): UpstreamCall;
+}
+
 export interface ProviderFunctions {
   chat?: ChatFunction;
   /** Anthropic Messages, `/v1/messages`. */
@@ -51,6 +56,10 @@ export interface ProviderFunctions {
   speech?: RouteFunction;
   transcriptions?: RouteFunction;
   translations?: RouteFunction;
+  /** Midjourney-proxy submits. */
+  midjourney?: TaskFunction;
+  /** Suno API submits. */
+  suno?: TaskFunction;
 }
 
 export type RouteFunctionName = {

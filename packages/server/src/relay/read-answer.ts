@@ -1,9 +1,11 @@
 import type { Language } from '@gateway/shared';
 import { createParser } from 'eventsource-parser';
 import type { FastifyReply } from 'fastify';
+import type { CachedChannel } from '../cache/channel-cache.js';
 import { type Cancellation, drained } from './cancellation.js';
 import type { AnswerReader } from './endpoint.js';
 import { RelayError } from './errors.js';
+import type { Billing } from './reserve.js';
 import { type ChunkConverter, newStreamState } from './stream/stream-state.js';
 import type { Usage } from './types.js';
 import type { UpstreamResponse } from './upstream-exchange.js';
@@ -21,9 +23,13 @@ export interface Outcome {
    * its log right after the answer finds the request there.
    */
   deliver?: () => void;
+  /** A task submit's verdict: what was accepted and charged, or null when the upstream refused it. */
+  task?: { charged: { action: string; taskId: string } | null };
 }
 
 export interface AnswerContext {
+  channel: CachedChannel;
+  billing: Billing;
   requestId: string;
   startedAt: number;
   cancellation: Cancellation;
@@ -42,9 +48,39 @@ export function readAnswer(
       return relaySse(reader.converter, response, reply, context);
     case 'bytes':
       return relayBytes(reader.usage, response, reply, context);
+    case 'task':
+      return readTask(reader, response, reply, context);
     default:
       return readWhole(reader, response, reply, context);
   }
+}
+
+/** The JSON of a whole answer; an unreadable body is a 502 (never retried: the upstream did answer). */
+function parseJson(raw: string, lang: Language): Record<string, unknown> {
+  try {
+    const json = JSON.parse(raw) as unknown;
+    if (json && typeof json === 'object' && !Array.isArray(json)) return json as Record<string, unknown>;
+  } catch {
+    // answered below
+  }
+  throw RelayError.of(502, lang, 'relay_upstream_bad_response', undefined, 'bad_response_body');
+}
+
+async function readTask(
+  reader: Extract<AnswerReader, { kind: 'task' }>,
+  response: UpstreamResponse,
+  reply: FastifyReply,
+  context: AnswerContext,
+): Promise<Outcome> {
+  const json = parseJson(await response.body.text(), context.lang);
+  const verdict = await reader.accept(json, { channel: context.channel, billing: context.billing, lang: context.lang });
+  return {
+    usage: null,
+    outputText: '',
+    firstTokenMs: null,
+    task: { charged: verdict.charged },
+    deliver: () => reply.code(200).send(verdict.body),
+  };
 }
 
 async function readWhole(
@@ -58,14 +94,7 @@ async function readWhole(
   if (reader.kind === 'text') {
     answer = reader.convert(raw, String(response.headers['content-type'] ?? 'application/json'));
   } else {
-    let json: Record<string, unknown>;
-    try {
-      json = JSON.parse(raw) as Record<string, unknown>;
-    } catch {
-      // An unreadable answer is the one place where a 2xx becomes an error; it is never retried (bytes were paid for).
-      throw RelayError.of(502, context.lang, 'relay_upstream_bad_response', undefined, 'bad_response_body');
-    }
-    answer = reader.convert(json, raw);
+    answer = reader.convert(parseJson(raw, context.lang), raw);
   }
   return {
     usage: answer.usage,

@@ -25,6 +25,8 @@ export interface Settlement {
   requestId: string;
   /** Why a stream ended early (client left, upstream broke), for the log. */
   interruption?: string;
+  /** An accepted asynchronous task: it costs exactly its reservation (a fixed price per action). */
+  task?: { action: string; taskId: string };
 }
 
 /** The quota a finished (or interrupted) request costs. */
@@ -47,7 +49,7 @@ export function quotaFor(
 
 /** Moves the reservation to the real cost on user, token and channel alike, and queues the consume log. */
 export function settle(ctx: AppContext, s: Settlement): number {
-  const quota = quotaFor(s, ctx.options.number('QuotaPerUnit'));
+  const quota = s.task ? s.reserved : quotaFor(s, ctx.options.number('QuotaPerUnit'));
   const { token, user } = s.caller;
   const before = ctx.ledger.available('user', user.id) + s.reserved;
   // The playground's stand-in token (id 0) has no row: only the user is billed.
@@ -74,11 +76,13 @@ export function settle(ctx: AppContext, s: Settlement): number {
       admin_info: { use_channel: s.triedChannels.map(String) },
       ...(s.countedLocally ? { local_count: true } : {}),
       ...(s.interruption ? { stream_status: s.interruption } : {}),
+      ...(s.task ? { task_id: s.task.taskId, action: s.task.action } : {}),
     };
-    const content =
+    const price =
       pricing.kind === 'tokens'
         ? `模型倍率 ${pricing.modelRatio}，补全倍率 ${pricing.completionRatio}，分组倍率 ${s.groupRatio}`
         : `模型价格 ${pricing.price}，分组倍率 ${s.groupRatio}`;
+    const content = s.task ? `${price}，操作 ${s.task.action}，任务 ID ${s.task.taskId}` : price;
     ctx.logWriter.append({
       user_id: user.id,
       created_at: nowSeconds(),

@@ -2,13 +2,17 @@ import { type AdaptorKind, channelType } from '@gateway/shared';
 import type { Provider } from '../provider.js';
 import { claudeProvider } from './claude/adapter.js';
 import { geminiProvider } from './gemini/adapter.js';
+import { midjourneyProvider } from './midjourney/provider.js';
 import { openAiProvider } from './openai/adapter.js';
+import { sunoProvider } from './suno/provider.js';
 
 // A provider with its own wire format has a folder; every type that speaks the OpenAI format is one row of the
 // shared channel table (its `openAi` quirks) and is served by the OpenAI provider.
 const PROVIDERS: Partial<Record<AdaptorKind, Provider>> = {
   claude: claudeProvider,
   gemini: geminiProvider,
+  midjourney: midjourneyProvider,
+  suno: sunoProvider,
 };
 
 /** The provider that serves a channel type, or undefined when the gateway cannot relay to it yet. */

@@ -1,7 +1,5 @@
 import { formatQuota, LogType } from '@gateway/shared';
 import { type Kysely, sql } from 'kysely';
-import { maybeWarnLowQuota } from '../../billing/quota-warning.js';
-import type { CachedChannel } from '../../cache/channel-cache.js';
 import type { AppContext } from '../../context.js';
 import type { Database } from '../../db/schema.js';
 import { nowSeconds } from '../../db/sql-helpers.js';
@@ -34,55 +32,6 @@ export function readPayer(json: string | null | undefined, userId: number): Task
   } catch {
     return { user_id: userId, token_id: 0, token_unlimited: false };
   }
-}
-
-/**
- * An accepted task costs exactly what was reserved (a fixed per-call price): the reservation becomes used quota on
- * user, token and channel, and a consume log names the action and the upstream task id.
- */
-export function chargeTask(
-  ctx: AppContext,
-  billing: Billing,
-  channel: CachedChannel,
-  detail: { action: string; taskId: string; requestId: string; startedAt: number },
-): number {
-  const { caller, reserved: quota } = billing;
-  const { user, token } = caller;
-  const before = ctx.ledger.available('user', user.id) + quota;
-  ctx.ledger.settle(user.id, token.id || null, quota, quota, channel.id, token.unlimited_quota === 1);
-  maybeWarnLowQuota(ctx, user, before, ctx.ledger.available('user', user.id));
-  ctx.quotaExporter.record(user.id, user.username, billing.model, quota, 0);
-  if (ctx.options.bool('LogConsumeEnabled')) {
-    const pricing = billing.pricing;
-    const price = pricing.kind === 'call' ? `模型价格 ${pricing.price}` : `模型倍率 ${pricing.modelRatio}`;
-    ctx.logWriter.append({
-      user_id: user.id,
-      created_at: nowSeconds(),
-      type: LogType.Consume,
-      content: `${price}，分组倍率 ${billing.groupRatio}，操作 ${detail.action}，任务 ID ${detail.taskId}`,
-      username: user.username,
-      token_name: token.name,
-      token_id: token.id,
-      model_name: billing.model,
-      quota,
-      prompt_tokens: 0,
-      completion_tokens: 0,
-      use_time: Math.round((performance.now() - detail.startedAt) / 1000),
-      is_stream: 0,
-      channel_id: channel.id,
-      channel_name: channel.name,
-      group: caller.group,
-      request_id: detail.requestId,
-      other: JSON.stringify({
-        model_price: pricing.kind === 'call' ? pricing.price : -1,
-        group_ratio: billing.groupRatio,
-        task_id: detail.taskId,
-        action: detail.action,
-        admin_info: { use_channel: [String(channel.id)] },
-      }),
-    });
-  }
-  return quota;
 }
 
 /**

@@ -1,16 +1,12 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../../context.js';
 import type { NewMidjourney } from '../../../db/schema.js';
-import { RelayError, redactChannelKeys } from '../../errors.js';
-import { type Billing, refund, reserveQuota } from '../../reserve.js';
-import { chargeTask, payerOf } from '../billing.js';
-import { openTaskRequest } from '../task-request.js';
-import { callTaskUpstream, joinUrl, submitWithRetry, TASK_SUBMIT_TIMEOUT_MS } from '../upstream.js';
+import type { Endpoint } from '../../endpoint.js';
+import { RelayError } from '../../errors.js';
+import type { Billing } from '../../reserve.js';
+import { payerOf } from '../billing.js';
 import { clearModeFlags, type MjBody, resolveAction, type SubmitKind } from './actions.js';
 import { isAcceptedCode, MJ_CODE, sendMjError } from './reply.js';
 import { midjourneyStore } from './store.js';
-
-const MIDJOURNEY_KINDS = ['midjourney'] as const;
 
 interface SubmitAnswer {
   code?: unknown;
@@ -74,18 +70,26 @@ function taskRow(
   return row;
 }
 
+interface MjSubmit {
+  action: string;
+  prompt: string;
+  mjBody: MjBody;
+  outgoing: MjBody;
+  path: string;
+}
+
 /**
- * `POST /mj/submit/*` (and `/{mode}/mj/submit/*`): validate, reserve the action's fixed price, submit to a
- * Midjourney channel (a follow-up goes to the channel that holds the original task), record the task and charge
- * it; anything the upstream refuses is recorded as failed and costs nothing.
+ * `POST /mj/submit/*` (and `/{mode}/mj/submit/*`) on the conveyor: validate, price the action, submit to a
+ * Midjourney channel (a follow-up goes to the channel that holds the original task), record the task; an accepted
+ * task is charged its reserved price, anything the upstream refuses is recorded as failed and costs nothing.
  */
-export function midjourneySubmitHandler(ctx: AppContext, kind: SubmitKind) {
+export function midjourneySubmitEndpoint(ctx: AppContext, kind: SubmitKind): Endpoint<MjSubmit> {
   const store = midjourneyStore(ctx.db);
-  return async (request: FastifyRequest, reply: FastifyReply) => {
-    const startedAt = performance.now();
-    const { lang, requestId, caller } = await openTaskRequest(ctx, request, reply);
-    let billing: Billing | null = null;
-    try {
+  return {
+    modelRequest: false,
+    serves: (provider) => provider.functions.midjourney !== undefined,
+    answerError: sendMjError,
+    async parse(request, lang, caller) {
       const body = request.body;
       if (!body || typeof body !== 'object' || Array.isArray(body)) {
         throw RelayError.of(400, lang, 'relay_body_invalid', { reason: 'JSON object expected' }, 'invalid_request');
@@ -110,76 +114,51 @@ export function midjourneySubmitHandler(ctx: AppContext, kind: SubmitKind) {
           throw RelayError.of(400, lang, 'task_origin_not_success', undefined, 'task_status_not_success');
         }
         fixedChannelId = origin.channel_id;
+        // A follow-up (upscale, variation…) is shown with its original task's prompt.
         prompt ||= origin.prompt ?? '';
       }
-      const reserved = await reserveQuota(
-        ctx,
-        caller,
-        { model: resolved.model, promptEstimate: 0, maxOutput: 0, promptText: () => prompt },
-        lang,
-      );
-      billing = reserved;
-      const outgoing = upstreamBody(ctx, mjBody);
-      // The path goes upstream as called, mode prefix included (`/fast/mj/...` picks the upstream's speed).
-      const path = request.url.split('?')[0]!;
-      const { channel, answer } = await submitWithRetry(
-        ctx,
-        caller,
-        { fixedChannelId, model: resolved.model, kinds: MIDJOURNEY_KINDS },
-        lang,
-        (target) =>
-          callTaskUpstream(
-            target,
-            'POST',
-            joinUrl(target.baseUrl, path),
-            { 'mj-api-secret': target.key },
-            outgoing,
-            TASK_SUBMIT_TIMEOUT_MS,
-          ),
-      );
-      if (answer.status < 200 || answer.status >= 300 || !answer.json || typeof answer.json !== 'object') {
-        const detail = redactChannelKeys(
-          String((answer.json as SubmitAnswer | null)?.description ?? answer.text.slice(0, 200)),
-          channel,
-        );
-        // A refused channel key is the gateway's problem, not the caller's.
-        const status =
-          answer.status === 401 || answer.status === 403 ? 500 : answer.status >= 400 ? answer.status : 502;
-        throw new RelayError(
-          status,
-          RelayError.of(status, lang, 'task_upstream_refused', { reason: `HTTP ${answer.status} ${String(detail)}` })
-            .message,
-          'upstream_error',
-          'upstream_error',
-        );
-      }
-      const submitted = answer.json as SubmitAnswer;
-      const accepted =
-        isAcceptedCode(submitted.code) && typeof submitted.result === 'string' && submitted.result !== '';
-      // A follow-up (upscale, variation…) is shown with its original task's prompt.
-      const row = taskRow(resolved.action, prompt, mjBody, submitted, accepted, reserved, channel.id);
-      await ctx.repos.midjourneys.insert(row);
-      if (!accepted) {
-        billing = null;
-        refund(ctx, reserved);
-        return reply.code(200).send(submitted);
-      }
-      billing = null;
-      chargeTask(ctx, reserved, channel, {
-        action: resolved.action,
-        taskId: row.mj_id ?? '',
-        requestId,
-        startedAt,
-      });
-      // "Already exists" is a success for the caller (family behaviour), except for the two window actions.
-      const answerCode =
-        submitted.code === MJ_CODE.Exists && resolved.action !== 'INPAINT' && resolved.action !== 'CUSTOM_ZOOM'
-          ? MJ_CODE.Submitted
-          : submitted.code;
-      return reply.code(200).send({ ...submitted, code: answerCode });
-    } catch (error) {
-      if (billing) refund(ctx, billing);
-      return sendMjError(reply, error, requestId);
-    }
+      return {
+        model: resolved.model,
+        stream: false,
+        // The path goes upstream as called, mode prefix included (`/fast/mj/...` picks the upstream's speed).
+        body: {
+          action: resolved.action,
+          prompt,
+          mjBody,
+          outgoing: upstreamBody(ctx, mjBody),
+          path: request.url.split('?')[0]!,
+        },
+        reserve: { promptEstimate: 0, maxOutput: 0, promptText: () => prompt },
+        countPrompt: async () => 0,
+        headers: request.headers,
+        fixedChannelId,
+      };
+    },
+    plan(provider, channel, request) {
+      const submit = provider.functions.midjourney;
+      if (!submit) return null;
+      const { action, prompt, mjBody, outgoing, path } = request.body;
+      return {
+        call: submit.call(channel, path, outgoing),
+        paramOverride: false,
+        read: {
+          kind: 'task',
+          async accept(json, on) {
+            const submitted = json as SubmitAnswer;
+            const accepted =
+              isAcceptedCode(submitted.code) && typeof submitted.result === 'string' && submitted.result !== '';
+            const row = taskRow(action, prompt, mjBody, submitted, accepted, on.billing, on.channel.id);
+            await ctx.repos.midjourneys.insert(row);
+            if (!accepted) return { body: submitted, charged: null };
+            // "Already exists" is a success for the caller (family behaviour), except for the two window actions.
+            const code =
+              submitted.code === MJ_CODE.Exists && action !== 'INPAINT' && action !== 'CUSTOM_ZOOM'
+                ? MJ_CODE.Submitted
+                : submitted.code;
+            return { body: { ...submitted, code }, charged: { action, taskId: row.mj_id ?? '' } };
+          },
+        },
+      };
+    },
   };
 }

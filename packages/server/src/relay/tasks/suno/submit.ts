@@ -1,16 +1,12 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../../context.js';
 import { nowSeconds } from '../../../db/sql-helpers.js';
+import type { Endpoint } from '../../endpoint.js';
 import { RelayError, redactChannelKeys } from '../../errors.js';
-import { type Billing, refund, reserveQuota } from '../../reserve.js';
-import { chargeTask, payerOf } from '../billing.js';
-import { openTaskRequest } from '../task-request.js';
-import { callTaskUpstream, joinUrl, submitWithRetry, TASK_SUBMIT_TIMEOUT_MS } from '../upstream.js';
+import { payerOf } from '../billing.js';
 import { sendSunoError } from './reply.js';
 import { asyncTaskStore } from './store.js';
 
 export const SUNO_PLATFORM = 'suno';
-const SUNO_KINDS = ['suno'] as const;
 
 type SunoBody = Record<string, unknown> & {
   prompt?: unknown;
@@ -26,21 +22,27 @@ function missingField(action: 'music' | 'lyrics', body: SunoBody): string | null
   return text(body.prompt) || text(body.gpt_description_prompt) ? null : 'prompt';
 }
 
+interface SunoSubmit {
+  action: 'music' | 'lyrics';
+  body: SunoBody;
+}
+
 /**
- * `POST /suno/submit/{music|lyrics}`: reserve the action's price (`suno_music` / `suno_lyrics`), submit to a
- * Suno channel (continuing an earlier task goes to that task's channel), store the task and charge it. The
+ * `POST /suno/submit/{music|lyrics}` on the conveyor: price the action (`suno_music` / `suno_lyrics`), submit to
+ * a Suno channel (continuing an earlier task goes to that task's channel), store the task and charge it. The
  * upstream's `{code:"success", data:"<task id>"}` goes back to the caller unchanged; a refusal costs nothing.
  */
-export function sunoSubmitHandler(ctx: AppContext) {
+export function sunoSubmitEndpoint(ctx: AppContext): Endpoint<SunoSubmit> {
   const store = asyncTaskStore(ctx.db);
-  return async (request: FastifyRequest<{ Params: { action: string } }>, reply: FastifyReply) => {
-    const startedAt = performance.now();
-    const { lang, requestId, caller } = await openTaskRequest(ctx, request, reply);
-    let billing: Billing | null = null;
-    try {
-      const action = request.params.action.toLowerCase();
+  return {
+    modelRequest: false,
+    serves: (provider) => provider.functions.suno !== undefined,
+    answerError: sendSunoError,
+    async parse(request, lang, caller) {
+      const requested = (request.params as { action: string }).action;
+      const action = requested.toLowerCase();
       if (action !== 'music' && action !== 'lyrics') {
-        throw RelayError.of(400, lang, 'task_action_invalid', { action: request.params.action }, 'invalid_action');
+        throw RelayError.of(400, lang, 'task_action_invalid', { action: requested }, 'invalid_action');
       }
       const body = request.body;
       if (!body || typeof body !== 'object' || Array.isArray(body)) {
@@ -55,69 +57,60 @@ export function sunoSubmitHandler(ctx: AppContext) {
         if (!origin) throw RelayError.of(400, lang, 'task_not_found', undefined, 'task_not_found');
         fixedChannelId = origin.channel_id;
       }
-      const model = `suno_${action}`;
       const prompt = `${text(sunoBody.prompt)}\n${text(sunoBody.gpt_description_prompt)}`;
-      const reserved = await reserveQuota(
-        ctx,
-        caller,
-        { model, promptEstimate: 0, maxOutput: 0, promptText: () => prompt },
-        lang,
-      );
-      billing = reserved;
-      const { channel, answer } = await submitWithRetry(
-        ctx,
-        caller,
-        { fixedChannelId, model, kinds: SUNO_KINDS },
-        lang,
-        (target) =>
-          callTaskUpstream(
-            target,
-            'POST',
-            joinUrl(target.baseUrl, `/suno/submit/${action}`),
-            { authorization: `Bearer ${target.key}` },
-            sunoBody,
-            TASK_SUBMIT_TIMEOUT_MS,
-          ),
-      );
-      const submitted = answer.json as { code?: unknown; message?: unknown; data?: unknown } | null;
-      const taskId = typeof submitted?.data === 'string' ? submitted.data : '';
-      if (answer.status < 200 || answer.status >= 300 || submitted?.code !== 'success' || !taskId) {
-        const reason = redactChannelKeys(
-          `${answer.status} ${String(submitted?.message ?? answer.text.slice(0, 200))}`.trim(),
-          channel,
-        );
-        const status =
-          answer.status === 401 || answer.status === 403 ? 500 : answer.status >= 400 ? answer.status : 500;
-        throw new RelayError(
-          status,
-          RelayError.of(status, lang, 'task_upstream_refused', { reason }).message,
-          'upstream_error',
-          typeof submitted?.code === 'string' ? submitted.code : 'fail_to_submit',
-        );
-      }
-      const now = nowSeconds();
-      await ctx.repos.tasks.insert({
-        task_id: taskId,
-        platform: SUNO_PLATFORM,
-        user_id: caller.user.id,
-        group: caller.group,
-        channel_id: channel.id,
-        quota: reserved.reserved,
-        action: action.toUpperCase(),
-        status: 'SUBMITTED',
-        progress: '0%',
-        submit_time: now,
-        created_at: now,
-        updated_at: now,
-        properties: JSON.stringify({ origin_model_name: model, input: text(sunoBody.prompt) }),
-        private_data: JSON.stringify({ payer: payerOf(reserved) }),
-      });
-      billing = null;
-      chargeTask(ctx, reserved, channel, { action: action.toUpperCase(), taskId, requestId, startedAt });
-      return reply.code(200).send(submitted);
-    } catch (error) {
-      if (billing) refund(ctx, billing);
-      return sendSunoError(reply, error, requestId);
-    }
+      return {
+        model: `suno_${action}`,
+        stream: false,
+        body: { action, body: sunoBody },
+        reserve: { promptEstimate: 0, maxOutput: 0, promptText: () => prompt },
+        countPrompt: async () => 0,
+        headers: request.headers,
+        fixedChannelId,
+      };
+    },
+    plan(provider, channel, request) {
+      const submit = provider.functions.suno;
+      if (!submit) return null;
+      const { action, body } = request.body;
+      return {
+        call: submit.call(channel, `/suno/submit/${action}`, body),
+        paramOverride: false,
+        read: {
+          kind: 'task',
+          async accept(json, on) {
+            const submitted = json as { code?: unknown; message?: unknown; data?: unknown };
+            const taskId = typeof submitted.data === 'string' ? submitted.data : '';
+            if (submitted.code !== 'success' || !taskId) {
+              const reason = redactChannelKeys(String(submitted.message ?? ''), on.channel);
+              throw new RelayError(
+                500,
+                RelayError.of(500, on.lang, 'task_upstream_refused', { reason }).message,
+                'upstream_error',
+                typeof submitted.code === 'string' ? submitted.code : 'fail_to_submit',
+              );
+            }
+            const now = nowSeconds();
+            const caller = on.billing.caller;
+            await ctx.repos.tasks.insert({
+              task_id: taskId,
+              platform: SUNO_PLATFORM,
+              user_id: caller.user.id,
+              group: caller.group,
+              channel_id: on.channel.id,
+              quota: on.billing.reserved,
+              action: action.toUpperCase(),
+              status: 'SUBMITTED',
+              progress: '0%',
+              submit_time: now,
+              created_at: now,
+              updated_at: now,
+              properties: JSON.stringify({ origin_model_name: request.model, input: text(body.prompt) }),
+              private_data: JSON.stringify({ payer: payerOf(on.billing) }),
+            });
+            return { body: submitted, charged: { action: action.toUpperCase(), taskId } };
+          },
+        },
+      };
+    },
   };
 }

@@ -1,0 +1,24 @@
+import type { Provider } from '../../provider.js';
+import type { UpstreamError } from '../../types.js';
+import { taskCall } from '../task-call.js';
+
+/** midjourney-proxy answers errors as `{code, description}` (sometimes plain text from a proxy in front). */
+function midjourneyError(status: number, text: string): UpstreamError {
+  let message = text.trim().slice(0, 300);
+  try {
+    const body = JSON.parse(text) as { description?: unknown; message?: unknown };
+    const described = body.description ?? body.message;
+    if (typeof described === 'string' && described) message = described;
+  } catch {
+    // plain text
+  }
+  return { status, message: message || `HTTP ${status}`, type: 'upstream_error', code: 'upstream_error' };
+}
+
+/** Midjourney-proxy: the submit path goes upstream as called (a mode prefix such as `/fast` picks the speed). */
+export const midjourneyProvider: Provider = {
+  functions: {
+    midjourney: { call: (channel, path, body) => taskCall(channel, path, body, { 'mj-api-secret': channel.key }) },
+  },
+  error: midjourneyError,
+};

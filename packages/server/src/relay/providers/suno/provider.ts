@@ -1,0 +1,24 @@
+import type { Provider } from '../../provider.js';
+import type { UpstreamError } from '../../types.js';
+import { taskCall } from '../task-call.js';
+
+/** The Suno API answers `{code, message, data}`; its `code` ("fail", …) is what Suno clients branch on. */
+function sunoError(status: number, text: string): UpstreamError {
+  let message = text.trim().slice(0, 300);
+  let code = 'fail_to_submit';
+  try {
+    const body = JSON.parse(text) as { code?: unknown; message?: unknown };
+    if (typeof body.message === 'string' && body.message) message = body.message;
+    if (typeof body.code === 'string' && body.code) code = body.code;
+  } catch {
+    // plain text
+  }
+  return { status, message: message || `HTTP ${status}`, type: 'upstream_error', code };
+}
+
+export const sunoProvider: Provider = {
+  functions: {
+    suno: { call: (channel, path, body) => taskCall(channel, path, body, { authorization: `Bearer ${channel.key}` }) },
+  },
+  error: sunoError,
+};
