@@ -24,7 +24,7 @@ export default defineConfig({
         test: {
           name: 'server',
           root: 'packages/server',
-          include: ['test/**/*.test.ts'],
+          include: ['test/**/*.test.ts', 'src/**/*.test.ts'],
           environment: 'node',
           fileParallelism: false,
           testTimeout: 30_000,

@@ -29,11 +29,14 @@ export interface NativeContext {
 }
 
 /**
- * An OpenAI endpoint other than chat (embeddings, images, audio…): the client's body goes upstream with only the
- * model replaced, and the answer comes back in the OpenAI shape.
+ * An OpenAI endpoint other than chat (embeddings, rerank, images, audio…). `body` is the client's body with the model
+ * replaced (JSON text, or multipart bytes for audio uploads); a provider with another wire format converts it in
+ * `call` and converts its answer back with `answer`. Without `answer` the upstream's answer goes back as it came.
  */
 export interface RouteFunction {
   call(channel: RuntimeChannel, body: string | Buffer, upstreamModel: string, contentType: string): UpstreamCall;
+  /** The provider's JSON answer in the OpenAI shape of this endpoint (usage included). */
+  answer?(json: Record<string, unknown>, model: string): Record<string, unknown>;
 }
 
 /** An asynchronous task API's submit: the body goes to `path` on the channel's base URL. */
@@ -62,9 +65,17 @@ export interface ProviderFunctions {
   suno?: TaskFunction;
 }
 
-export type RouteFunctionName = {
-  [Name in keyof ProviderFunctions]-?: NonNullable<ProviderFunctions[Name]> extends RouteFunction ? Name : never;
-}[keyof ProviderFunctions];
+/** The functions an OpenAI route endpoint asks for (openai-routes.ts, audio.ts). */
+export type RouteFunctionName =
+  | 'completions'
+  | 'embeddings'
+  | 'moderations'
+  | 'images'
+  | 'rerank'
+  | 'responses'
+  | 'speech'
+  | 'transcriptions'
+  | 'translations';
 
 export interface Provider {
   functions: ProviderFunctions;

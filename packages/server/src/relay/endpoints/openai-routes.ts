@@ -139,16 +139,17 @@ export function openAiRouteEndpoint(path: string): Endpoint<JsonBody> {
       if (request.stream && spec.streamBody) body = spec.streamBody(body);
       const call = served.call(channel, JSON.stringify(body), upstreamModel, 'application/json');
       if (request.stream) return { call, read: { kind: 'sse', converter: spec.stream!(request.body) } };
+      const convert = served.answer;
       return {
         call,
         read: {
           kind: 'json',
-          convert: (json, raw) => ({
-            body: raw,
-            contentType: 'application/json',
-            usage: spec.usage(json),
-            outputText: '',
-          }),
+          convert(json, raw) {
+            // Another wire format's answer is converted to the OpenAI shape; an OpenAI one goes back byte for byte.
+            const answer = convert ? convert(json, upstreamModel) : json;
+            const body = convert ? JSON.stringify(answer) : raw;
+            return { body, contentType: 'application/json', usage: spec.usage(answer), outputText: '' };
+          },
         },
       };
     },
