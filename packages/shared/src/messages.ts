@@ -211,6 +211,10 @@ export const MESSAGES = {
     zh: '上游返回了无法解析的响应',
     en: 'The upstream returned a response that could not be read',
   },
+  relay_conversion_unsupported: {
+    zh: '所选渠道的接口格式无法表达请求中的 {what}，请改用支持它的渠道或模型',
+    en: 'The channel serving this model cannot express {what} from your request; use a model whose channel supports it',
+  },
   relay_channel_unsupported: { zh: '该渠道类型暂不支持此接口', en: 'This channel type does not support this API yet' },
   log_target_required: { zh: '请选择要清除的日志截止时间', en: 'Please choose the time before which logs are cleared' },
   relay_sensitive_words: { zh: '请求包含敏感词：{word}', en: 'The request contains a sensitive word: {word}' },

@@ -8,10 +8,11 @@ import { admitModelRequest } from '../services/rate-limit/model-request-limit.js
 import { authenticateRelay, type RelayCaller } from './auth.js';
 import { shouldDisableChannel } from './auto-disable.js';
 import { Cancellation } from './cancellation.js';
-import type { Endpoint, ParsedRequest } from './endpoint.js';
+import type { Endpoint, Leg, ParsedRequest } from './endpoint.js';
 import { RelayError, redactChannelKeys } from './errors.js';
 import { applyOverrides, withHeaderOverride } from './overrides/apply.js';
 import type { Provider } from './provider.js';
+import { ConversionError } from './providers/conversion-error.js';
 import { providerFor } from './providers/registry.js';
 import { type Outcome, readAnswer } from './read-answer.js';
 import { type Billing, refund, reserveQuota } from './reserve.js';
@@ -114,9 +115,23 @@ async function carry<Request>(run: Run<Request>, reply: FastifyReply): Promise<b
     const provider = providerFor(channel.type);
     const upstreamModel = upstreamModelFor(channel, billing.model);
     const keyed = withNextKey(channel);
-    const leg = provider ? run.endpoint.plan(provider, keyed, parsed, upstreamModel) : null;
+    let leg: Leg | null = null;
+    try {
+      leg = provider ? run.endpoint.plan(provider, keyed, parsed, upstreamModel) : null;
+    } catch (error) {
+      // This channel's format cannot express part of the request: another channel may take it as it is.
+      if (!(error instanceof ConversionError)) throw error;
+      lastError = RelayError.of(
+        400,
+        lang,
+        'relay_conversion_unsupported',
+        { what: error.what },
+        'conversion_unsupported',
+      );
+      continue;
+    }
     if (!provider || !leg) {
-      lastError = RelayError.of(400, lang, 'relay_channel_unsupported', undefined, 'channel_unsupported');
+      lastError ??= RelayError.of(400, lang, 'relay_channel_unsupported', undefined, 'channel_unsupported');
       continue;
     }
     const passThrough =

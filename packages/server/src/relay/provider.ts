@@ -1,4 +1,4 @@
-import type { ClaudeRequest } from './providers/claude/from-claude.js';
+import type { ClaudeRequest } from './providers/claude/wire.js';
 import type { GeminiRequest } from './providers/gemini/from-gemini.js';
 import type { ChunkConverter } from './stream/stream-state.js';
 import type { ChatRequest, ChatResponse, RuntimeChannel, UpstreamCall, UpstreamError } from './types.js';

@@ -1,17 +1,47 @@
 // The OpenAI wire format is the gateway's lingua franca: clients speak it, and every provider adapter converts
 // to and from it. Only the fields the gateway reads are typed; everything else passes through untouched.
 
-export interface ChatMessage {
-  role: string;
-  content:
-    | string
-    | Array<{ type: string; text?: string; image_url?: { url: string } | string; [key: string]: unknown }>
-    | null;
-  name?: string;
-  tool_calls?: unknown[];
-  tool_call_id?: string;
+export interface ChatContentPart {
+  type: string;
+  text?: string;
+  image_url?: { url: string; detail?: string } | string;
+  /** `file` parts (PDF and other documents): inline data URL or an uploaded file id. */
+  file?: { file_data?: string; file_id?: string; filename?: string };
   [key: string]: unknown;
 }
+
+export interface ChatToolCall {
+  id: string;
+  type: 'function';
+  function: { name: string; arguments: string };
+}
+
+export interface ChatMessage {
+  role: string;
+  content: string | ChatContentPart[] | null;
+  name?: string;
+  tool_calls?: ChatToolCall[];
+  tool_call_id?: string;
+  /**
+   * The model's reasoning, as OpenAI-compatible reasoning models (DeepSeek, Qwen, …) return it. The gateway's hub
+   * format also carries it on requests, so a conversation converted between formats keeps its thinking.
+   */
+  reasoning_content?: string;
+  /**
+   * Opaque proof that came with the reasoning (Claude's thinking `signature`): providers that issued it need it back
+   * on the next turn; others ignore it. A gateway extension of the OpenAI format.
+   */
+  reasoning_signature?: string;
+  [key: string]: unknown;
+}
+
+/** An OpenAI function tool. */
+export interface ChatTool {
+  type: 'function';
+  function: { name: string; description?: string; parameters?: Record<string, unknown>; strict?: boolean };
+}
+
+export type ChatToolChoice = 'auto' | 'none' | 'required' | { type: 'function'; function: { name: string } };
 
 export interface ChatRequest {
   model: string;
@@ -23,7 +53,11 @@ export interface ChatRequest {
   temperature?: number;
   top_p?: number;
   stop?: string | string[];
-  tools?: unknown[];
+  tools?: ChatTool[];
+  tool_choice?: ChatToolChoice;
+  parallel_tool_calls?: boolean;
+  reasoning_effort?: 'minimal' | 'low' | 'medium' | 'high' | string;
+  response_format?: { type: 'text' | 'json_object' | 'json_schema'; json_schema?: { name?: string; schema?: unknown } };
   [key: string]: unknown;
 }
 
@@ -32,6 +66,9 @@ export interface Usage {
   completion_tokens: number;
   total_tokens: number;
   prompt_tokens_details?: { cached_tokens?: number; [key: string]: unknown };
+  completion_tokens_details?: { reasoning_tokens?: number; [key: string]: unknown };
+  /** Tokens written to a prompt cache (Claude's cache_creation_input_tokens), priced apart. */
+  cache_creation_tokens?: number;
   [key: string]: unknown;
 }
 

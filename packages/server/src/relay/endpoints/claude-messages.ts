@@ -1,10 +1,13 @@
 import type { Language } from '@gateway/shared';
 import type { Endpoint } from '../endpoint.js';
 import { RelayError } from '../errors.js';
-import { type ClaudeRequest, claudeToOpenAiRequest, openAiToClaudeResponse } from '../providers/claude/from-claude.js';
+import { claudeToOpenAiRequest } from '../providers/claude/from-claude.js';
+import { claudePromptText } from '../providers/claude/prompt-text.js';
 import { claudeUsage } from '../providers/claude/response.js';
 import { openAiChunksToClaude } from '../providers/claude/stream-from-openai.js';
 import { claudePassThrough } from '../providers/claude/stream-passthrough.js';
+import { openAiToClaudeResponse } from '../providers/claude/to-claude.js';
+import type { ClaudeRequest } from '../providers/claude/wire.js';
 import { countTextTokens } from '../usage.js';
 import { type NativeFormat, planNativeFormat } from './native-format.js';
 
@@ -17,15 +20,6 @@ function validate(body: unknown, lang: Language): ClaudeRequest {
   if (!Array.isArray(request.messages) || request.messages.length === 0) throw invalid('messages: Field required');
   if (typeof request.max_tokens !== 'number' || request.max_tokens < 1) throw invalid('max_tokens: Field required');
   return request;
-}
-
-function promptText(request: ClaudeRequest): string {
-  const system =
-    typeof request.system === 'string' ? request.system : (request.system ?? []).map((b) => b.text ?? '').join('\n');
-  const messages = request.messages.map((message) =>
-    typeof message.content === 'string' ? message.content : message.content.map((block) => block.text ?? '').join('\n'),
-  );
-  return [system, ...messages].join('\n');
 }
 
 const MESSAGES: NativeFormat<ClaudeRequest> = {
@@ -45,7 +39,7 @@ const MESSAGES: NativeFormat<ClaudeRequest> = {
 export const claudeMessagesEndpoint: Endpoint<ClaudeRequest> = {
   parse(request, lang) {
     const body = validate(request.body, lang);
-    const text = promptText(body);
+    const text = claudePromptText(body);
     return {
       model: body.model,
       stream: body.stream === true,

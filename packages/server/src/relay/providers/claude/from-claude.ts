@@ -1,40 +1,126 @@
-import type { ChatMessage, ChatRequest, ChatResponse } from '../../types.js';
+import type { ChatContentPart, ChatMessage, ChatRequest, ChatTool, ChatToolChoice } from '../../types.js';
+import { ConversionError } from '../conversion-error.js';
+import { blocksOf, type ClaudeBlock, type ClaudeRequest, type ClaudeSource, type ClaudeToolChoice } from './wire.js';
 
-// Conversions for the Claude-native route (`/v1/messages`) when the chosen channel speaks another format: the
-// Claude request becomes an OpenAI chat request (which every adapter accepts), and the OpenAI answer becomes a
-// Claude message again.
+// Anthropic Messages (a Claude client) → the gateway's hub format (OpenAI chat), so any channel with a chat function
+// can serve Claude Code and the Anthropic SDKs. Everything with a meaning on the other side is carried: system
+// blocks, images, documents, tools and tool choice, tool calls and results, thinking (with its signature).
+// Cache-control markers are hints for Anthropic's prompt cache, meaningless elsewhere, and are left behind.
 
-type ClaudeContent =
-  | string
-  | Array<{ type: string; text?: string; source?: { type: string; media_type?: string; data?: string; url?: string } }>;
-
-export interface ClaudeRequest {
-  model: string;
-  max_tokens: number;
-  messages: Array<{ role: string; content: ClaudeContent }>;
-  system?: string | Array<{ type: string; text?: string }>;
-  stream?: boolean;
-  temperature?: number;
-  top_p?: number;
-  stop_sequences?: string[];
-  [key: string]: unknown;
+function dataUrl(source: ClaudeSource): string {
+  if (source.type === 'url') return source.url;
+  if (source.type === 'text')
+    return `data:${source.media_type ?? 'text/plain'};base64,${Buffer.from(source.data).toString('base64')}`;
+  return `data:${source.media_type};base64,${source.data}`;
 }
 
-function toOpenAiContent(content: ClaudeContent): ChatMessage['content'] {
-  if (typeof content === 'string') return content;
-  return content
-    .map((block) => {
-      if (block.type === 'text') return { type: 'text', text: block.text ?? '' };
-      if (block.type === 'image' && block.source) {
-        const url =
-          block.source.type === 'base64'
-            ? `data:${block.source.media_type};base64,${block.source.data}`
-            : (block.source.url ?? '');
-        return { type: 'image_url', image_url: { url } };
-      }
+function userPart(block: ClaudeBlock): ChatContentPart | null {
+  switch (block.type) {
+    case 'text':
+      return { type: 'text', text: String(block.text ?? '') };
+    case 'image':
+      return { type: 'image_url', image_url: { url: dataUrl(block.source as ClaudeSource) } };
+    case 'document': {
+      const source = block.source as ClaudeSource;
+      if (source.type === 'url') throw new ConversionError('a document given by URL');
+      return {
+        type: 'file',
+        file: { file_data: dataUrl(source), ...(block.title ? { filename: String(block.title) } : {}) },
+      };
+    }
+    default:
       return null;
-    })
-    .filter((part): part is NonNullable<typeof part> => part !== null);
+  }
+}
+
+/** A tool result's content as text: what an OpenAI `tool` message can hold. */
+function toolResultText(block: Extract<ClaudeBlock, { type: 'tool_result' }>): string {
+  const parts = blocksOf(block.content);
+  if (parts.some((part) => part.type !== 'text'))
+    throw new ConversionError('an image or document inside a tool result');
+  const text = parts.map((part) => String((part as { text?: string }).text ?? '')).join('\n');
+  // OpenAI tool messages have no error flag; the model still has to learn the call failed.
+  return block.is_error ? `Error: ${text}` : text;
+}
+
+function userMessages(blocks: ClaudeBlock[]): ChatMessage[] {
+  const out: ChatMessage[] = [];
+  let parts: ChatContentPart[] = [];
+  const flush = () => {
+    if (parts.length === 0) return;
+    const onlyText = parts.every((part) => part.type === 'text');
+    out.push({ role: 'user', content: onlyText ? parts.map((part) => part.text).join('\n') : parts });
+    parts = [];
+  };
+  for (const block of blocks) {
+    if (block.type === 'tool_result') {
+      // Tool results answer the assistant's calls, so they come before anything else the user says in that turn.
+      flush();
+      const result = block as Extract<ClaudeBlock, { type: 'tool_result' }>;
+      out.push({ role: 'tool', tool_call_id: result.tool_use_id, content: toolResultText(result) });
+      continue;
+    }
+    const part = userPart(block);
+    if (!part) throw new ConversionError(`a "${block.type}" block`);
+    parts.push(part);
+  }
+  flush();
+  return out;
+}
+
+function assistantMessage(blocks: ClaudeBlock[]): ChatMessage {
+  const message: ChatMessage = { role: 'assistant', content: null };
+  const texts: string[] = [];
+  const thinking: string[] = [];
+  for (const block of blocks) {
+    if (block.type === 'text') texts.push(String(block.text ?? ''));
+    else if (block.type === 'thinking') {
+      thinking.push(String(block.thinking ?? ''));
+      if (typeof block.signature === 'string' && block.signature) message.reasoning_signature = block.signature;
+    } else if (block.type === 'redacted_thinking') {
+      // Encrypted reasoning only Anthropic can read: another provider cannot use it, and it carries no text.
+    } else if (block.type === 'tool_use') {
+      const call = block as Extract<ClaudeBlock, { type: 'tool_use' }>;
+      message.tool_calls ??= [];
+      message.tool_calls.push({
+        id: call.id,
+        type: 'function',
+        function: { name: call.name, arguments: JSON.stringify(call.input ?? {}) },
+      });
+    } else throw new ConversionError(`a "${block.type}" block in an assistant turn`);
+  }
+  if (texts.length) message.content = texts.join('');
+  if (thinking.length) message.reasoning_content = thinking.join('\n');
+  return message;
+}
+
+function tools(request: ClaudeRequest): ChatTool[] | undefined {
+  if (!request.tools?.length) return undefined;
+  return request.tools.map((tool) => {
+    // Anthropic's own tools (web search, code execution, computer use…) run on Anthropic's side or need its client.
+    if (tool.type && tool.type !== 'custom') throw new ConversionError(`the Anthropic tool "${tool.type}"`);
+    return {
+      type: 'function',
+      function: {
+        name: tool.name,
+        ...(tool.description ? { description: tool.description } : {}),
+        parameters: tool.input_schema ?? { type: 'object', properties: {} },
+      },
+    };
+  });
+}
+
+function toolChoice(choice: ClaudeToolChoice | undefined): ChatToolChoice | undefined {
+  if (!choice) return undefined;
+  if (choice.type === 'any') return 'required';
+  if (choice.type === 'tool') return { type: 'function', function: { name: choice.name } };
+  return choice.type === 'none' ? 'none' : 'auto';
+}
+
+/** Claude's thinking budget as an OpenAI reasoning effort (the only knob OpenAI-format reasoning models have). */
+export function effortForBudget(budget: number): 'low' | 'medium' | 'high' {
+  if (budget <= 4096) return 'low';
+  return budget <= 16_384 ? 'medium' : 'high';
 }
 
 export function claudeToOpenAiRequest(request: ClaudeRequest, model: string): ChatRequest {
@@ -42,48 +128,29 @@ export function claudeToOpenAiRequest(request: ClaudeRequest, model: string): Ch
   const system =
     typeof request.system === 'string' ? request.system : (request.system ?? []).map((b) => b.text ?? '').join('\n');
   if (system) messages.push({ role: 'system', content: system });
-  for (const message of request.messages)
-    messages.push({ role: message.role, content: toOpenAiContent(message.content) });
+  for (const message of request.messages) {
+    const blocks = blocksOf(message.content);
+    if (message.role === 'assistant') messages.push(assistantMessage(blocks));
+    else messages.push(...userMessages(blocks));
+  }
   const chat: ChatRequest = { model, messages, max_tokens: request.max_tokens, stream: request.stream === true };
   if (request.stream) chat.stream_options = { include_usage: true };
   if (request.temperature !== undefined) chat.temperature = request.temperature;
   if (request.top_p !== undefined) chat.top_p = request.top_p;
-  if (request.stop_sequences) chat.stop = request.stop_sequences;
+  if (request.top_k !== undefined) chat.top_k = request.top_k;
+  if (request.stop_sequences?.length) chat.stop = request.stop_sequences;
+  if (request.metadata?.user_id) chat.user = request.metadata.user_id;
+  const converted = tools(request);
+  if (converted) chat.tools = converted;
+  const choice = toolChoice(request.tool_choice);
+  if (choice && converted) chat.tool_choice = choice;
+  const disableParallel = (request.tool_choice as { disable_parallel_tool_use?: boolean } | undefined)
+    ?.disable_parallel_tool_use;
+  if (disableParallel && converted) chat.parallel_tool_calls = false;
+  if (request.thinking?.type === 'enabled') {
+    chat.reasoning_effort = effortForBudget(request.thinking.budget_tokens);
+    // Kept for channels that speak Claude's own thinking (a Claude channel reached through the hub).
+    chat.thinking = request.thinking;
+  }
   return chat;
-}
-
-const STOP: Record<string, string> = {
-  stop: 'end_turn',
-  length: 'max_tokens',
-  tool_calls: 'tool_use',
-  content_filter: 'end_turn',
-};
-
-export function claudeStopReason(finish: string | null | undefined): string {
-  return finish ? (STOP[finish] ?? 'end_turn') : 'end_turn';
-}
-
-/** Claude usage from OpenAI usage: cached tokens are reported apart from the rest of the input. */
-export function claudeUsageFromOpenAi(usage: ChatResponse['usage']) {
-  const cached = usage?.prompt_tokens_details?.cached_tokens ?? 0;
-  return {
-    input_tokens: Math.max(0, (usage?.prompt_tokens ?? 0) - cached),
-    output_tokens: usage?.completion_tokens ?? 0,
-    cache_read_input_tokens: cached,
-  };
-}
-
-export function openAiToClaudeResponse(response: ChatResponse, model: string) {
-  const choice = response.choices?.[0];
-  const text = typeof choice?.message?.content === 'string' ? choice.message.content : '';
-  return {
-    id: (response.id ?? '').startsWith('msg_') ? response.id : `msg_${response.id ?? Date.now()}`,
-    type: 'message',
-    role: 'assistant',
-    model,
-    content: [{ type: 'text', text }],
-    stop_reason: claudeStopReason(choice?.finish_reason),
-    stop_sequence: null,
-    usage: claudeUsageFromOpenAi(response.usage),
-  };
 }

@@ -1,23 +1,13 @@
-import type { ChatResponse, Usage } from '../../types.js';
-
-interface ClaudeResponse {
-  id?: string;
-  model?: string;
-  content?: Array<{ type: string; text?: string; thinking?: string }>;
-  stop_reason?: string | null;
-  usage?: {
-    input_tokens?: number;
-    output_tokens?: number;
-    cache_read_input_tokens?: number;
-    cache_creation_input_tokens?: number;
-  };
-}
+import type { ChatResponse, ChatToolCall, Usage } from '../../types.js';
+import type { ClaudeResponse, ClaudeUsage } from './wire.js';
 
 const FINISH: Record<string, string> = {
   end_turn: 'stop',
   stop_sequence: 'stop',
+  pause_turn: 'stop',
   max_tokens: 'length',
   tool_use: 'tool_calls',
+  refusal: 'content_filter',
 };
 
 export function claudeFinishReason(reason: string | null | undefined): string | null {
@@ -25,7 +15,7 @@ export function claudeFinishReason(reason: string | null | undefined): string | 
 }
 
 /** Claude counts cached input separately; OpenAI's prompt_tokens includes it, with the cached part in details. */
-export function claudeUsage(usage: ClaudeResponse['usage']): Usage {
+export function claudeUsage(usage: ClaudeUsage | undefined): Usage {
   const cached = usage?.cache_read_input_tokens ?? 0;
   const created = usage?.cache_creation_input_tokens ?? 0;
   const prompt = (usage?.input_tokens ?? 0) + cached + created;
@@ -39,16 +29,26 @@ export function claudeUsage(usage: ClaudeResponse['usage']): Usage {
   };
 }
 
+/** Anthropic Messages answer → OpenAI chat completion: text, thinking (with its signature) and tool calls. */
 export function fromClaudeResponse(body: unknown, model: string): ChatResponse {
   const claude = body as ClaudeResponse;
-  const text = (claude.content ?? [])
-    .filter((block) => block.type === 'text')
-    .map((block) => block.text ?? '')
-    .join('');
-  const reasoning = (claude.content ?? [])
-    .filter((block) => block.type === 'thinking')
-    .map((block) => block.thinking ?? '')
-    .join('');
+  let text = '';
+  let reasoning = '';
+  let signature = '';
+  const toolCalls: ChatToolCall[] = [];
+  for (const block of claude.content ?? []) {
+    if (block.type === 'text') text += String(block.text ?? '');
+    else if (block.type === 'thinking') {
+      reasoning += String(block.thinking ?? '');
+      if (typeof block.signature === 'string') signature = block.signature;
+    } else if (block.type === 'tool_use') {
+      toolCalls.push({
+        id: String(block.id),
+        type: 'function',
+        function: { name: String(block.name), arguments: JSON.stringify(block.input ?? {}) },
+      });
+    }
+  }
   return {
     id: claude.id ?? `chatcmpl-${Date.now()}`,
     object: 'chat.completion',
@@ -57,7 +57,13 @@ export function fromClaudeResponse(body: unknown, model: string): ChatResponse {
     choices: [
       {
         index: 0,
-        message: { role: 'assistant', content: text, ...(reasoning ? { reasoning_content: reasoning } : {}) },
+        message: {
+          role: 'assistant',
+          content: text || (toolCalls.length ? null : ''),
+          ...(reasoning ? { reasoning_content: reasoning } : {}),
+          ...(signature ? { reasoning_signature: signature } : {}),
+          ...(toolCalls.length ? { tool_calls: toolCalls } : {}),
+        },
         finish_reason: claudeFinishReason(claude.stop_reason),
       },
     ],

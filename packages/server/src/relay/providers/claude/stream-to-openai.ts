@@ -1,24 +1,34 @@
 import { type ChunkConverter, SSE_DONE, sseLine } from '../../stream/stream-state.js';
 import { claudeFinishReason, claudeUsage } from './response.js';
+import type { ClaudeUsage } from './wire.js';
 
 interface ClaudeEvent {
   type?: string;
-  message?: { id?: string; model?: string; usage?: Parameters<typeof claudeUsage>[0] };
-  delta?: { type?: string; text?: string; thinking?: string; stop_reason?: string; partial_json?: string };
-  usage?: {
-    output_tokens?: number;
-    input_tokens?: number;
-    cache_read_input_tokens?: number;
-    cache_creation_input_tokens?: number;
+  index?: number;
+  message?: { id?: string; model?: string; usage?: ClaudeUsage };
+  content_block?: { type?: string; id?: string; name?: string };
+  delta?: {
+    type?: string;
+    text?: string;
+    thinking?: string;
+    signature?: string;
+    partial_json?: string;
+    stop_reason?: string;
   };
-  error?: { message?: string };
+  usage?: ClaudeUsage;
+  error?: { type?: string; message?: string };
 }
 
-/** Anthropic Messages SSE → OpenAI chat chunks, with usage from message_start + message_delta. */
+/**
+ * Anthropic Messages SSE → OpenAI chat chunks: text, thinking (reasoning_content, and its signature as the
+ * gateway's reasoning_signature), tool_use blocks as tool_calls with streamed arguments; usage from message_start +
+ * message_delta. An `error` event ends the stream with the error for the client, as OpenAI streams do.
+ */
 export function claudeToOpenAi(model: string, forwardUsage: boolean): ChunkConverter {
   let id = `chatcmpl-${Date.now()}`;
-  let inputUsage: Parameters<typeof claudeUsage>[0] = {};
+  let inputUsage: ClaudeUsage = {};
   let outputTokens = 0;
+  let toolIndex = -1;
   const created = Math.floor(Date.now() / 1000);
   const chunk = (delta: Record<string, unknown>, finish: string | null = null) => ({
     id,
@@ -40,14 +50,31 @@ export function claudeToOpenAi(model: string, forwardUsage: boolean): ChunkConve
           id = body.message?.id ?? id;
           inputUsage = body.message?.usage ?? {};
           return sseLine(chunk({ role: 'assistant', content: '' }));
+        case 'content_block_start': {
+          const block = body.content_block;
+          if (block?.type !== 'tool_use') return '';
+          toolIndex += 1;
+          state.firstTokenMs ??= elapsedMs;
+          return sseLine(
+            chunk({
+              tool_calls: [
+                { index: toolIndex, id: block.id, type: 'function', function: { name: block.name, arguments: '' } },
+              ],
+            }),
+          );
+        }
         case 'content_block_delta': {
-          const text = body.delta?.text ?? body.delta?.thinking ?? body.delta?.partial_json ?? '';
+          const delta = body.delta;
+          if (delta?.type === 'signature_delta')
+            return delta.signature ? sseLine(chunk({ reasoning_signature: delta.signature })) : '';
+          const text = delta?.text ?? delta?.thinking ?? delta?.partial_json ?? '';
           if (!text) return '';
           state.text += text;
           state.firstTokenMs ??= elapsedMs;
-          return sseLine(
-            chunk(body.delta?.type === 'thinking_delta' ? { reasoning_content: text } : { content: text }),
-          );
+          if (delta?.type === 'input_json_delta') {
+            return sseLine(chunk({ tool_calls: [{ index: toolIndex, function: { arguments: text } }] }));
+          }
+          return sseLine(chunk(delta?.type === 'thinking_delta' ? { reasoning_content: text } : { content: text }));
         }
         case 'message_delta': {
           outputTokens = body.usage?.output_tokens ?? outputTokens;
@@ -60,6 +87,13 @@ export function claudeToOpenAi(model: string, forwardUsage: boolean): ChunkConve
           const usage = state.usage && forwardUsage ? sseLine({ ...chunk({}), choices: [], usage: state.usage }) : '';
           return usage + SSE_DONE;
         }
+        case 'error':
+          state.sawDone = true;
+          return (
+            sseLine({
+              error: { message: body.error?.message ?? 'upstream error', type: body.error?.type ?? 'upstream_error' },
+            }) + SSE_DONE
+          );
         default:
           return '';
       }
