@@ -9,6 +9,7 @@ import { geminiGenerateEndpoint } from './endpoints/gemini-generate.js';
 import { OPENAI_ROUTE_PATHS, openAiRouteEndpoint } from './endpoints/openai-routes.js';
 import { RelayError } from './errors.js';
 import { billingSubscription, billingUsage } from './handlers/billing-compat.js';
+import { claudeCountTokens } from './handlers/claude-count-tokens.js';
 import { listGeminiModels } from './handlers/gemini-models.js';
 import { listModels, retrieveModel } from './handlers/models.js';
 import { conveyor } from './pipeline.js';
@@ -47,6 +48,7 @@ export async function relayRoutes(app: FastifyInstance, ctx: AppContext): Promis
   app.post('/pg/chat/completions', { preHandler: guards(ctx).user }, conveyor(ctx, playgroundChatEndpoint));
   for (const path of OPENAI_ROUTE_PATHS) app.post(path, conveyor(ctx, openAiRouteEndpoint(path)));
   app.post('/v1/messages', conveyor(ctx, claudeMessagesEndpoint));
+  app.post('/v1/messages/count_tokens', (request) => claudeCountTokens(ctx, request));
   app.post('/v1/audio/speech', conveyor(ctx, speechEndpoint));
   app.post('/v1/audio/transcriptions', conveyor(ctx, transcriptionEndpoint('transcriptions')));
   app.post('/v1/audio/translations', conveyor(ctx, transcriptionEndpoint('translations')));
