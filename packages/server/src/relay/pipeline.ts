@@ -166,7 +166,13 @@ async function carry<Request>(run: Run<Request>, reply: FastifyReply): Promise<b
     try {
       let response: UpstreamResponse;
       try {
-        response = await sendUpstream(overridden.call, { timeoutMs: UPSTREAM_TIMEOUT_MS, cancellation });
+        response = provider.open
+          ? await provider.open(overridden.call, keyed, {
+              timeoutMs: UPSTREAM_TIMEOUT_MS,
+              cancellation,
+              stream: leg.read.kind === 'sse',
+            })
+          : await sendUpstream(overridden.call, { timeoutMs: UPSTREAM_TIMEOUT_MS, cancellation });
       } catch (error) {
         // The client left before the upstream answered: nothing was produced, nothing is billed.
         if (cancellation.aborted) return false;

@@ -1,5 +1,6 @@
 import type { ClaudeRequest } from './providers/claude/wire.js';
 import type { GeminiRequest } from './providers/gemini/from-gemini.js';
+import type { SendOptions, UpstreamResponse } from './send.js';
 import type { ChunkConverter } from './stream/stream-state.js';
 import type { ChatRequest, ChatResponse, RuntimeChannel, UpstreamCall, UpstreamError } from './types.js';
 
@@ -86,4 +87,15 @@ export interface Provider {
     call(channel: RuntimeChannel): UpstreamCall;
     read(body: unknown): string[];
   };
+  /**
+   * Carries out the call itself instead of the conveyor's one plain HTTP request: an access token fetched (and cached)
+   * first, a signature over the body as finally sent, a WebSocket whose frames become the answer, or an error that an
+   * upstream answers with HTTP 200 turned into the status it means. Answers like `sendUpstream`.
+   */
+  open?(call: UpstreamCall, channel: RuntimeChannel, options: OpenOptions): Promise<UpstreamResponse>;
+}
+
+export interface OpenOptions extends SendOptions {
+  /** The answer is read as server-sent events (otherwise as one whole body). */
+  stream: boolean;
 }

@@ -143,6 +143,11 @@ async function relaySse(
       const elapsed = Math.round(performance.now() - context.startedAt);
       pending += converter.push({ event: event.event, data: event.data }, state, elapsed);
     },
+    onError: converter.field
+      ? (error) => {
+          if (error.type === 'unknown-field') pending += converter.field!(error.field ?? '', error.value ?? '', state);
+        }
+      : undefined,
   });
   const outcome = (interruption?: string): Outcome => ({
     usage: state.usage,

@@ -53,7 +53,9 @@ export async function testChannel(
   let failure: UpstreamError | null = null;
   try {
     const call = chat.call(runtime, minimalRequest(upstreamModel));
-    const response = await sendUpstream(call, { timeoutMs: TEST_TIMEOUT_MS });
+    const response = provider.open
+      ? await provider.open(call, runtime, { timeoutMs: TEST_TIMEOUT_MS, stream: false })
+      : await sendUpstream(call, { timeoutMs: TEST_TIMEOUT_MS });
     const text = await response.body.text();
     if (response.statusCode >= 200 && response.statusCode < 300) {
       const parsed = chat.answer(JSON.parse(text), upstreamModel);

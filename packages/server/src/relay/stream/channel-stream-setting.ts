@@ -94,5 +94,6 @@ export function withChannelStreamSetting(
   return {
     push: (event, state, elapsedMs) => rewrite(converter.push(event, state, elapsedMs)),
     end: (state) => rewrite(converter.end(state)),
+    field: converter.field && ((name, value, state) => rewrite(converter.field!(name, value, state))),
   };
 }

@@ -22,6 +22,8 @@ export function newStreamState(): StreamState {
 export interface ChunkConverter {
   push(event: { event?: string; data: string }, state: StreamState, elapsedMs: number): string;
   end(state: StreamState): string;
+  /** A line whose field SSE does not define (Zhipu's legacy API sends its usage on a `meta:` line). */
+  field?(name: string, value: string, state: StreamState): string;
 }
 
 export const sseLine = (payload: unknown) =>
