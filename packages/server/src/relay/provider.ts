@@ -1,5 +1,5 @@
 import type { ClaudeRequest } from './providers/claude/wire.js';
-import type { GeminiRequest } from './providers/gemini/from-gemini.js';
+import type { GeminiRequest } from './providers/gemini/wire.js';
 import type { SendOptions, UpstreamResponse } from './send.js';
 import type { ChunkConverter } from './stream/stream-state.js';
 import type { ChatRequest, ChatResponse, RuntimeChannel, UpstreamCall, UpstreamError } from './types.js';

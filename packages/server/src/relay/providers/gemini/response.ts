@@ -1,57 +1,79 @@
-import type { ChatResponse, Usage } from '../../types.js';
-
-interface GeminiResponse {
-  candidates?: Array<{ content?: { parts?: Array<{ text?: string; thought?: boolean }> }; finishReason?: string }>;
-  usageMetadata?: {
-    promptTokenCount?: number;
-    candidatesTokenCount?: number;
-    thoughtsTokenCount?: number;
-    cachedContentTokenCount?: number;
-  };
-  modelVersion?: string;
-}
+import type { ChatResponse, ChatToolCall, Usage } from '../../types.js';
+import type { GeminiPart, GeminiResponse, GeminiUsageMetadata } from './wire.js';
 
 const FINISH: Record<string, string> = {
   STOP: 'stop',
   MAX_TOKENS: 'length',
   SAFETY: 'content_filter',
   RECITATION: 'content_filter',
+  PROHIBITED_CONTENT: 'content_filter',
+  BLOCKLIST: 'content_filter',
+  SPII: 'content_filter',
 };
 
-export function geminiUsage(meta: GeminiResponse['usageMetadata']): Usage {
+export function geminiFinish(reason: string | undefined, hasToolCalls: boolean): string | null {
+  if (!reason) return null;
+  if (hasToolCalls && reason === 'STOP') return 'tool_calls';
+  return FINISH[reason] ?? 'stop';
+}
+
+/** Thinking tokens are output and billed as such; OpenAI reports them inside completion_tokens. */
+export function geminiUsage(meta: GeminiUsageMetadata | undefined): Usage {
   const prompt = meta?.promptTokenCount ?? 0;
-  // Thinking tokens are billed as output.
-  const completion = (meta?.candidatesTokenCount ?? 0) + (meta?.thoughtsTokenCount ?? 0);
+  const thoughts = meta?.thoughtsTokenCount ?? 0;
+  const completion = (meta?.candidatesTokenCount ?? 0) + thoughts;
   return {
     prompt_tokens: prompt,
     completion_tokens: completion,
     total_tokens: prompt + completion,
     prompt_tokens_details: { cached_tokens: meta?.cachedContentTokenCount ?? 0 },
+    ...(thoughts ? { completion_tokens_details: { reasoning_tokens: thoughts } } : {}),
   };
 }
 
+/** Gemini has no call ids in most answers: the hub needs one to match the result to the call. */
+export function callId(part: GeminiPart, index: number): string {
+  return part.functionCall?.id || `call_${part.functionCall?.name ?? 'fn'}_${index}`;
+}
+
+export function toolCallOf(part: GeminiPart, index: number): ChatToolCall {
+  return {
+    id: callId(part, index),
+    type: 'function',
+    function: { name: part.functionCall!.name, arguments: JSON.stringify(part.functionCall!.args ?? {}) },
+  };
+}
+
+/** Gemini answer → OpenAI chat completion: text, thoughts (with their signature), function calls. */
 export function fromGeminiResponse(body: unknown, model: string): ChatResponse {
   const gemini = body as GeminiResponse;
   const candidate = gemini.candidates?.[0];
-  const parts = candidate?.content?.parts ?? [];
-  const text = parts
-    .filter((part) => !part.thought)
-    .map((part) => part.text ?? '')
-    .join('');
-  const reasoning = parts
-    .filter((part) => part.thought)
-    .map((part) => part.text ?? '')
-    .join('');
+  let text = '';
+  let reasoning = '';
+  let signature = '';
+  const toolCalls: ChatToolCall[] = [];
+  for (const part of candidate?.content?.parts ?? []) {
+    if (part.thoughtSignature) signature ||= part.thoughtSignature;
+    if (part.functionCall) toolCalls.push(toolCallOf(part, toolCalls.length));
+    else if (part.thought) reasoning += part.text ?? '';
+    else if (part.text) text += part.text;
+  }
   return {
-    id: `chatcmpl-${Date.now()}`,
+    id: gemini.responseId ? `chatcmpl-${gemini.responseId}` : `chatcmpl-${Date.now()}`,
     object: 'chat.completion',
     created: Math.floor(Date.now() / 1000),
     model,
     choices: [
       {
         index: 0,
-        message: { role: 'assistant', content: text, ...(reasoning ? { reasoning_content: reasoning } : {}) },
-        finish_reason: candidate?.finishReason ? (FINISH[candidate.finishReason] ?? 'stop') : null,
+        message: {
+          role: 'assistant',
+          content: text || (toolCalls.length ? null : ''),
+          ...(reasoning ? { reasoning_content: reasoning } : {}),
+          ...(signature ? { reasoning_signature: signature } : {}),
+          ...(toolCalls.length ? { tool_calls: toolCalls } : {}),
+        },
+        finish_reason: geminiFinish(candidate?.finishReason, toolCalls.length > 0),
       },
     ],
     usage: geminiUsage(gemini.usageMetadata),

@@ -1,18 +1,17 @@
 import { type ChunkConverter, SSE_DONE, type StreamState, sseLine } from '../../stream/stream-state.js';
-import { geminiUsage } from './response.js';
+import { geminiFinish, geminiUsage, toolCallOf } from './response.js';
+import type { GeminiResponse } from './wire.js';
 
-interface GeminiChunk {
-  candidates?: Array<{ content?: { parts?: Array<{ text?: string; thought?: boolean }> }; finishReason?: string }>;
-  usageMetadata?: Parameters<typeof geminiUsage>[0];
-}
-
-const FINISH: Record<string, string> = { STOP: 'stop', MAX_TOKENS: 'length', SAFETY: 'content_filter' };
-
-/** Gemini streamGenerateContent (alt=sse) → OpenAI chat chunks; the last chunk's usageMetadata is the usage. */
+/**
+ * Gemini streamGenerateContent (alt=sse) → OpenAI chat chunks: text, thoughts (reasoning_content, their signature
+ * as reasoning_signature) and function calls (Gemini sends each call whole, so it becomes one tool_calls delta);
+ * usageMetadata is cumulative, so the last one is the usage.
+ */
 export function geminiToOpenAi(model: string, forwardUsage: boolean): ChunkConverter {
   const id = `chatcmpl-${Date.now()}`;
   const created = Math.floor(Date.now() / 1000);
   let started = false;
+  let calls = 0;
   const chunk = (delta: Record<string, unknown>, finish: string | null = null) => ({
     id,
     object: 'chat.completion.chunk',
@@ -22,9 +21,9 @@ export function geminiToOpenAi(model: string, forwardUsage: boolean): ChunkConve
   });
   return {
     push(event, state: StreamState, elapsedMs) {
-      let body: GeminiChunk;
+      let body: GeminiResponse;
       try {
-        body = JSON.parse(event.data) as GeminiChunk;
+        body = JSON.parse(event.data) as GeminiResponse;
       } catch {
         return '';
       }
@@ -35,6 +34,14 @@ export function geminiToOpenAi(model: string, forwardUsage: boolean): ChunkConve
       }
       const candidate = body.candidates?.[0];
       for (const part of candidate?.content?.parts ?? []) {
+        if (part.thoughtSignature) out += sseLine(chunk({ reasoning_signature: part.thoughtSignature }));
+        if (part.functionCall) {
+          const call = toolCallOf(part, calls);
+          state.text += call.function.arguments;
+          state.firstTokenMs ??= elapsedMs;
+          out += sseLine(chunk({ tool_calls: [{ index: calls++, ...call }] }));
+          continue;
+        }
         if (!part.text) continue;
         state.text += part.text;
         state.firstTokenMs ??= elapsedMs;
@@ -42,7 +49,7 @@ export function geminiToOpenAi(model: string, forwardUsage: boolean): ChunkConve
       }
       if (body.usageMetadata) state.usage = geminiUsage(body.usageMetadata);
       if (candidate?.finishReason) {
-        state.finishReason = FINISH[candidate.finishReason] ?? 'stop';
+        state.finishReason = geminiFinish(candidate.finishReason, calls > 0);
         out += sseLine(chunk({}, state.finishReason));
       }
       return out;
