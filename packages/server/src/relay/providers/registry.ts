@@ -1,10 +1,14 @@
 import { type AdaptorKind, channelType } from '@gateway/shared';
 import type { Provider } from '../provider.js';
+import { baiduProvider } from './baidu/provider.js';
 import { claudeProvider } from './claude/adapter.js';
 import { geminiProvider } from './gemini/adapter.js';
 import { midjourneyProvider } from './midjourney/provider.js';
 import { openAiProvider } from './openai/adapter.js';
 import { sunoProvider } from './suno/provider.js';
+import { tencentProvider } from './tencent/provider.js';
+import { xunfeiProvider } from './xunfei/provider.js';
+import { zhipuProvider } from './zhipu/provider.js';
 
 // A provider with its own wire format has a folder; every type that speaks the OpenAI format is one row of the
 // shared channel table (its `openAi` quirks) and is served by the OpenAI provider.
@@ -13,6 +17,10 @@ const PROVIDERS: Partial<Record<AdaptorKind, Provider>> = {
   gemini: geminiProvider,
   midjourney: midjourneyProvider,
   suno: sunoProvider,
+  baidu: baiduProvider,
+  zhipu: zhipuProvider,
+  tencent: tencentProvider,
+  xunfei: xunfeiProvider,
 };
 
 /** The provider that serves a channel type, or undefined when the gateway cannot relay to it yet. */
