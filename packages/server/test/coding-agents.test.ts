@@ -11,9 +11,18 @@ import { AGENT_USAGE, startAgentModel } from './mock-upstream/agent-model.js';
 // The coding agents people point at gateways, run headless from npm against the gateway, each completing a task
 // that needs a tool call (write a file) through an OpenAI-compatible channel: the mock model calls the tool the
 // agent declared. Telemetry, updates and logins are off; each agent gets its own empty HOME.
-const CLAUDE_MODELS = ['claude-sonnet-4-5-20250929', 'claude-haiku-4-5-20251001'];
-// Gemini CLI routes some calls (classification, summaries) to flash models besides the one asked for.
-const GEMINI_MODELS = ['gemini-2.5-pro', 'gemini-2.5-flash', 'gemini-2.5-flash-lite'];
+// Served by the OpenAI-format channel. Claude Code's quick side calls go to its small model; Gemini CLI routes some
+// calls (classification, summaries) to flash models besides the one asked for.
+const OPENAI_SERVED = [
+  'claude-sonnet-4-5-20250929',
+  'claude-haiku-4-5-20251001',
+  'gemini-2.5-pro',
+  'gemini-2.5-flash',
+  'gemini-2.5-flash-lite',
+];
+// The control runs: each agent's main model on a channel of its own format.
+const CLAUDE_SERVED = 'claude-sonnet-4-20250514';
+const GEMINI_SERVED = 'gemini-2.0-flash';
 // Ratio 0.5, completion ratio 1 for every model: each upstream call costs (100 + 20) × 0.5 = 60 quota.
 const PER_CALL = AGENT_USAGE.prompt_tokens + AGENT_USAGE.completion_tokens;
 
@@ -31,8 +40,15 @@ describe.runIf(ready)('coding agents through an OpenAI-format channel', () => {
     server = await startTestServer('sqlite');
     const root = await setupAndLogin(server.baseUrl);
     userId = root.userId!;
-    const models = [...CLAUDE_MODELS, ...GEMINI_MODELS];
-    await addChannel(root, { type: 1, key: 'sk-agent-upstream', base_url: model.baseUrl, models: models.join(',') });
+    const models = [...OPENAI_SERVED, CLAUDE_SERVED, GEMINI_SERVED];
+    await addChannel(root, {
+      type: 1,
+      key: 'sk-agent-upstream',
+      base_url: model.baseUrl,
+      models: OPENAI_SERVED.join(','),
+    });
+    await addChannel(root, { type: 14, key: 'sk-ant-agent', base_url: model.baseUrl, models: CLAUDE_SERVED });
+    await addChannel(root, { type: 24, key: 'gemini-agent', base_url: model.baseUrl, models: GEMINI_SERVED });
     await priceModels(server, root, Object.fromEntries(models.map((name) => [name, 0.5])));
     // Output priced like input, so every call costs the same whatever the model's default completion ratio.
     const completion = await root.put('/api/option/', {
@@ -49,55 +65,55 @@ describe.runIf(ready)('coding agents through an OpenAI-format channel', () => {
     if (work) rmSync(work, { recursive: true, force: true });
   });
 
-  it('Claude Code (claude -p) writes a file with its Write tool, billed call by call', async () => {
-    const home = mkdtempSync(join(work, 'claude-home-'));
-    const target = join(work, 'from-claude.txt');
+  /** Runs an agent on a task that needs its file-writing tool and checks the file, the tool call and the bill. */
+  async function writesThroughGateway(
+    agent: 'claude' | 'gemini',
+    mainModel: string,
+    format: 'openai' | 'claude' | 'gemini',
+    command: (prompt: string, home: string) => { args: string[]; env: Record<string, string> },
+  ) {
+    const home = mkdtempSync(join(work, `${agent}-home-`));
+    const target = join(work, `from-${agent}-${format}.txt`);
+    const text = `written by ${agent} through the gateway's ${format} channel`;
     const before = await balances(server, userId, key);
     const calls = model.calls.length;
-    const result = await runAgent(
-      'claude',
-      [
-        '-p',
-        `Create the file ${target} containing exactly: written by Claude Code through the gateway`,
-        '--allowedTools',
-        'Write',
-        '--permission-mode',
-        'acceptEdits',
-        '--output-format',
-        'json',
-        '--model',
-        CLAUDE_MODELS[0]!,
-      ],
-      {
-        cwd: work,
-        env: {
-          HOME: home,
-          ANTHROPIC_BASE_URL: server.baseUrl,
-          ANTHROPIC_API_KEY: key,
-          ANTHROPIC_SMALL_FAST_MODEL: CLAUDE_MODELS[1]!,
-          ANTHROPIC_DEFAULT_HAIKU_MODEL: CLAUDE_MODELS[1]!,
-          CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
-          DISABLE_TELEMETRY: '1',
-          DISABLE_AUTOUPDATER: '1',
-          DISABLE_ERROR_REPORTING: '1',
-          CI: 'true',
-        },
-      },
-    );
+    const { args, env } = command(`Create the file ${target} containing exactly: ${text}`, home);
+    const result = await runAgent(agent, [...args, agent === 'claude' ? '--model' : '-m', mainModel], {
+      cwd: work,
+      env,
+    });
     expect(result.code, `${result.stdout}\n${result.stderr}`).toBe(0);
-    expect(readFileSync(target, 'utf8')).toBe('written by Claude Code through the gateway');
+    expect(readFileSync(target, 'utf8')).toBe(text);
     const made = model.calls.slice(calls);
-    expect(made.filter((call) => call.answered === 'tool')).toHaveLength(1);
-    // Its tool declaration crossed the conversion as an OpenAI function.
-    const toolCall = made.find((call) => call.answered === 'tool')!;
-    expect(toolCall.body.tools?.some((tool) => tool.function?.name === 'Write')).toBe(true);
+    const toolCalls = made.filter((call) => call.answered === 'tool');
+    expect(toolCalls).toHaveLength(1);
+    // The main model's channel answered the tool call in its own format, the agent's declarations intact.
+    expect(toolCalls[0]).toMatchObject({
+      format,
+      tools: expect.arrayContaining([agent === 'claude' ? 'Write' : 'write_file']),
+    });
     const after = await balances(server, userId, key);
-    // Every upstream call was billed: (100 + 20) × ratio 0.5 each, nothing more, nothing less.
+    // Every upstream call was billed, nothing more, nothing less.
     expect(before.user.quota - after.user.quota).toBe(made.length * PER_CALL * 0.5);
-  }, 180_000);
+  }
 
-  it('Gemini CLI (gemini -p) writes a file with its write_file tool, billed call by call', async () => {
-    const home = mkdtempSync(join(work, 'gemini-home-'));
+  const claudeCode = (prompt: string, home: string) => ({
+    args: ['-p', prompt, '--allowedTools', 'Write', '--permission-mode', 'acceptEdits', '--output-format', 'json'],
+    env: {
+      HOME: home,
+      ANTHROPIC_BASE_URL: server.baseUrl,
+      ANTHROPIC_API_KEY: key,
+      ANTHROPIC_SMALL_FAST_MODEL: 'claude-haiku-4-5-20251001',
+      ANTHROPIC_DEFAULT_HAIKU_MODEL: 'claude-haiku-4-5-20251001',
+      CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
+      DISABLE_TELEMETRY: '1',
+      DISABLE_AUTOUPDATER: '1',
+      DISABLE_ERROR_REPORTING: '1',
+      CI: 'true',
+    },
+  });
+
+  const geminiCli = (prompt: string, home: string) => {
     // Headless and private: API-key auth, no telemetry, no usage statistics, no update checks.
     mkdirSync(join(home, '.gemini'));
     writeFileSync(
@@ -109,40 +125,33 @@ describe.runIf(ready)('coding agents through an OpenAI-format channel', () => {
         general: { enableAutoUpdate: false, enableAutoUpdateNotification: false },
       }),
     );
-    const target = join(work, 'from-gemini.txt');
-    const before = await balances(server, userId, key);
-    const calls = model.calls.length;
-    const result = await runAgent(
-      'gemini',
-      [
-        '-p',
-        `Create the file ${target} containing exactly: written by Gemini CLI through the gateway`,
-        '--approval-mode',
-        'yolo',
-        '--output-format',
-        'json',
-        '-m',
-        GEMINI_MODELS[0]!,
-      ],
-      {
-        cwd: work,
-        env: {
-          HOME: home,
-          GEMINI_API_KEY: key,
-          GOOGLE_GEMINI_BASE_URL: server.baseUrl,
-          GEMINI_TELEMETRY_ENABLED: 'false',
-          // A throwaway folder of the test's own: trust it without the interactive prompt.
-          GEMINI_CLI_TRUST_WORKSPACE: 'true',
-          CI: 'true',
-        },
+    return {
+      args: ['-p', prompt, '--approval-mode', 'yolo', '--output-format', 'json'],
+      env: {
+        HOME: home,
+        GEMINI_API_KEY: key,
+        GOOGLE_GEMINI_BASE_URL: server.baseUrl,
+        GEMINI_TELEMETRY_ENABLED: 'false',
+        // A throwaway folder of the test's own: trust it without the interactive prompt.
+        GEMINI_CLI_TRUST_WORKSPACE: 'true',
+        CI: 'true',
       },
-    );
-    expect(result.code, `${result.stdout}\n${result.stderr}`).toBe(0);
-    expect(readFileSync(target, 'utf8')).toBe('written by Gemini CLI through the gateway');
-    const made = model.calls.slice(calls);
-    const toolCall = made.find((call) => call.answered === 'tool');
-    expect(toolCall?.body.tools?.some((tool) => tool.function?.name === 'write_file')).toBe(true);
-    const after = await balances(server, userId, key);
-    expect(before.user.quota - after.user.quota).toBe(made.length * PER_CALL * 0.5);
+    };
+  };
+
+  it('Claude Code (claude -p) writes a file with its Write tool through an OpenAI-format channel', async () => {
+    await writesThroughGateway('claude', 'claude-sonnet-4-5-20250929', 'openai', claudeCode);
+  }, 180_000);
+
+  it('Claude Code does the same through a Claude channel (control)', async () => {
+    await writesThroughGateway('claude', CLAUDE_SERVED, 'claude', claudeCode);
+  }, 180_000);
+
+  it('Gemini CLI (gemini -p) writes a file with its write_file tool through an OpenAI-format channel', async () => {
+    await writesThroughGateway('gemini', 'gemini-2.5-pro', 'openai', geminiCli);
+  }, 180_000);
+
+  it('Gemini CLI does the same through a Gemini channel (control)', async () => {
+    await writesThroughGateway('gemini', GEMINI_SERVED, 'gemini', geminiCli);
   }, 180_000);
 });

@@ -31,8 +31,9 @@ interface ChatBody {
 }
 
 export interface AgentCall {
-  path: string;
-  body: ChatBody;
+  format: 'openai' | 'claude' | 'gemini';
+  /** The tools the agent declared, by name. */
+  tools: string[];
   /** What the mock answered: a tool call or text. */
   answered: 'tool' | 'text';
 }
@@ -43,18 +44,70 @@ function textOf(content: unknown): string {
   return '';
 }
 
-function decide(body: ChatBody): { tool?: { name: string; arguments: string }; text: string } {
+/** What the mock needs to know of a request, whatever its wire format. */
+interface Turn {
+  tools: string[];
+  /** The last message is a tool's result: the task is done. */
+  toolAnswered: boolean;
+  userTexts: string[];
+}
+
+function decide(turn: Turn): { tool?: { name: string; arguments: string }; text: string } {
+  if (turn.toolAnswered) return { text: 'Done: the file is written.' };
+  const ask = [...turn.userTexts].reverse().find((text) => INSTRUCTION.test(text));
+  const writer = WRITE_TOOLS.find((tool) => turn.tools.includes(tool.name));
+  if (!ask || !writer) return { text: 'OK.' };
+  const [, path, text] = INSTRUCTION.exec(ask)!;
+  return { tool: { name: writer.name, arguments: JSON.stringify(writer.args(path!, text!)) }, text: '' };
+}
+
+function chatTurn(body: ChatBody): Turn {
+  const messages = body.messages ?? [];
+  return {
+    tools: (body.tools ?? []).map((tool) => tool.function?.name ?? tool.name ?? ''),
+    toolAnswered: messages.at(-1)?.role === 'tool',
+    userTexts: messages.filter((message) => message.role === 'user').map((message) => textOf(message.content)),
+  };
+}
+
+interface ClaudeBody {
+  stream?: boolean;
+  tools?: Array<{ name?: string }>;
+  messages?: Array<{ role: string; content: string | Array<{ type: string; text?: string }> }>;
+}
+
+function claudeTurn(body: ClaudeBody): Turn {
   const messages = body.messages ?? [];
   const last = messages.at(-1);
-  if (last?.role === 'tool') return { text: 'Done: the file is written.' };
-  const ask = [...messages]
-    .reverse()
-    .find((message) => message.role === 'user' && INSTRUCTION.test(textOf(message.content)));
-  const declared = (body.tools ?? []).map((tool) => tool.function?.name ?? tool.name ?? '');
-  const writer = WRITE_TOOLS.find((tool) => declared.includes(tool.name));
-  if (!ask || !writer) return { text: 'OK.' };
-  const [, path, text] = INSTRUCTION.exec(textOf(ask.content))!;
-  return { tool: { name: writer.name, arguments: JSON.stringify(writer.args(path!, text!)) }, text: '' };
+  const blocks = (content: string | Array<{ type: string; text?: string }>) =>
+    typeof content === 'string' ? [{ type: 'text', text: content }] : content;
+  return {
+    tools: (body.tools ?? []).map((tool) => tool.name ?? ''),
+    toolAnswered: last?.role === 'user' && blocks(last.content).some((block) => block.type === 'tool_result'),
+    userTexts: messages
+      .filter((message) => message.role === 'user')
+      .map((message) =>
+        blocks(message.content)
+          .map((block) => block.text ?? '')
+          .join('\n'),
+      ),
+  };
+}
+
+interface GeminiBody {
+  tools?: Array<{ functionDeclarations?: Array<{ name?: string }> }>;
+  contents?: Array<{ role?: string; parts?: Array<{ text?: string; functionResponse?: unknown }> }>;
+}
+
+function geminiTurn(body: GeminiBody): Turn {
+  const contents = body.contents ?? [];
+  return {
+    tools: (body.tools ?? []).flatMap((tool) => (tool.functionDeclarations ?? []).map((fn) => fn.name ?? '')),
+    toolAnswered: (contents.at(-1)?.parts ?? []).some((part) => part.functionResponse !== undefined),
+    userTexts: contents
+      .filter((content) => content.role !== 'model')
+      .map((content) => (content.parts ?? []).map((part) => part.text ?? '').join('\n')),
+  };
 }
 
 function answer(res: ServerResponse, body: ChatBody, reply: ReturnType<typeof decide>): void {
@@ -121,6 +174,91 @@ function answer(res: ServerResponse, body: ChatBody, reply: ReturnType<typeof de
   res.end('data: [DONE]\n\n');
 }
 
+type Reply = ReturnType<typeof decide>;
+
+const CLAUDE_USAGE = { input_tokens: AGENT_USAGE.prompt_tokens, output_tokens: AGENT_USAGE.completion_tokens };
+
+function answerClaude(res: ServerResponse, body: ClaudeBody, reply: Reply): void {
+  const id = `msg_agent${Date.now().toString(36)}`;
+  const toolId = `toolu_${Date.now().toString(36)}`;
+  const content: Array<Record<string, unknown>> = [];
+  if (reply.text) content.push({ type: 'text', text: reply.text });
+  if (reply.tool)
+    content.push({ type: 'tool_use', id: toolId, name: reply.tool.name, input: JSON.parse(reply.tool.arguments) });
+  const stopReason = reply.tool ? 'tool_use' : 'end_turn';
+  if (!body.stream) {
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(
+      JSON.stringify({
+        id,
+        type: 'message',
+        role: 'assistant',
+        model: 'agent-model',
+        content,
+        stop_reason: stopReason,
+        stop_sequence: null,
+        usage: CLAUDE_USAGE,
+      }),
+    );
+    return;
+  }
+  res.writeHead(200, { 'content-type': 'text/event-stream' });
+  const send = (name: string, data: Record<string, unknown>) =>
+    res.write(`event: ${name}\ndata: ${JSON.stringify({ type: name, ...data })}\n\n`);
+  send('message_start', {
+    message: {
+      id,
+      type: 'message',
+      role: 'assistant',
+      model: 'agent-model',
+      content: [],
+      stop_reason: null,
+      usage: { input_tokens: CLAUDE_USAGE.input_tokens, output_tokens: 1 },
+    },
+  });
+  content.forEach((block, index) => {
+    if (block.type === 'text') {
+      send('content_block_start', { index, content_block: { type: 'text', text: '' } });
+      send('content_block_delta', { index, delta: { type: 'text_delta', text: block.text } });
+    } else {
+      send('content_block_start', {
+        index,
+        content_block: { type: 'tool_use', id: toolId, name: block.name, input: {} },
+      });
+      send('content_block_delta', { index, delta: { type: 'input_json_delta', partial_json: reply.tool!.arguments } });
+    }
+    send('content_block_stop', { index });
+  });
+  send('message_delta', {
+    delta: { stop_reason: stopReason, stop_sequence: null },
+    usage: { output_tokens: CLAUDE_USAGE.output_tokens },
+  });
+  send('message_stop', {});
+  res.end();
+}
+
+function answerGemini(res: ServerResponse, stream: boolean, reply: Reply): void {
+  const parts: Array<Record<string, unknown>> = [];
+  if (reply.text) parts.push({ text: reply.text });
+  if (reply.tool) parts.push({ functionCall: { name: reply.tool.name, args: JSON.parse(reply.tool.arguments) } });
+  const record = {
+    candidates: [{ index: 0, content: { role: 'model', parts }, finishReason: 'STOP' }],
+    usageMetadata: {
+      promptTokenCount: AGENT_USAGE.prompt_tokens,
+      candidatesTokenCount: AGENT_USAGE.completion_tokens,
+      totalTokenCount: AGENT_USAGE.total_tokens,
+    },
+    modelVersion: 'agent-model',
+  };
+  if (!stream) {
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(JSON.stringify(record));
+    return;
+  }
+  res.writeHead(200, { 'content-type': 'text/event-stream' });
+  res.end(`data: ${JSON.stringify(record)}\n\n`);
+}
+
 export async function startAgentModel(): Promise<{ baseUrl: string; calls: AgentCall[]; close(): Promise<void> }> {
   const calls: AgentCall[] = [];
   const server = createServer(async (req: IncomingMessage, res: ServerResponse) => {
@@ -130,17 +268,33 @@ export async function startAgentModel(): Promise<{ baseUrl: string; calls: Agent
       res.end(JSON.stringify({ object: 'list', data: [{ id: 'agent-model', object: 'model', owned_by: 'mock' }] }));
       return;
     }
-    if (req.method !== 'POST' || !req.url?.startsWith('/v1/chat/completions')) {
-      res.writeHead(404, { 'content-type': 'application/json' });
-      res.end(
-        JSON.stringify({ error: { message: `Invalid URL (${req.method} ${req.url})`, type: 'invalid_request_error' } }),
-      );
-      return;
+    const url = req.url ?? '';
+    const json = () => JSON.parse(raw.toString('utf8') || '{}') as Record<string, unknown>;
+    if (req.method === 'POST' && url.startsWith('/v1/chat/completions')) {
+      const body = json() as ChatBody;
+      const turn = chatTurn(body);
+      const reply = decide(turn);
+      calls.push({ format: 'openai', tools: turn.tools, answered: reply.tool ? 'tool' : 'text' });
+      return answer(res, body, reply);
     }
-    const body = JSON.parse(raw.toString('utf8') || '{}') as ChatBody;
-    const reply = decide(body);
-    calls.push({ path: req.url, body, answered: reply.tool ? 'tool' : 'text' });
-    answer(res, body, reply);
+    if (req.method === 'POST' && url.startsWith('/v1/messages')) {
+      const body = json() as ClaudeBody;
+      const turn = claudeTurn(body);
+      const reply = decide(turn);
+      calls.push({ format: 'claude', tools: turn.tools, answered: reply.tool ? 'tool' : 'text' });
+      return answerClaude(res, body, reply);
+    }
+    const gemini = /^\/v1(?:beta)?\/models\/[^:]+:(generateContent|streamGenerateContent)/.exec(url);
+    if (req.method === 'POST' && gemini) {
+      const turn = geminiTurn(json() as GeminiBody);
+      const reply = decide(turn);
+      calls.push({ format: 'gemini', tools: turn.tools, answered: reply.tool ? 'tool' : 'text' });
+      return answerGemini(res, gemini[1] === 'streamGenerateContent', reply);
+    }
+    res.writeHead(404, { 'content-type': 'application/json' });
+    res.end(
+      JSON.stringify({ error: { message: `Invalid URL (${req.method} ${url})`, type: 'invalid_request_error' } }),
+    );
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
