@@ -28,7 +28,10 @@ export const tencentProvider: Provider = {
   error: hunyuanError,
   open(call, channel, options) {
     const [, secretId = '', secretKey = ''] = channel.key.split('|');
-    const host = splitUrl(call.url).origin.replace(/^[a-z]+:\/\//i, '');
+    // The host without its port, as Tencent's own SDK signs it (real endpoints have none).
+    const host = splitUrl(call.url)
+      .origin.replace(/^[a-z]+:\/\//i, '')
+      .replace(/:\d+$/, '');
     const timestamp = Math.floor(Date.now() / 1000);
     const payload = typeof call.body === 'string' ? call.body : (call.body?.toString() ?? '');
     const authorization = tc3Authorization({

@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { addChannel, apiError, priceModels } from './helpers/relay.js';
+import { vendorChatSuite } from './helpers/vendor-chat.js';
+import { BAIDU_KEY, startBaiduMock } from './mock-upstream/providers/baidu.js';
+
+// biome-ignore lint/suspicious/noExplicitAny: raw wire bodies; the assertions on them are the type check.
+type WireJson = any;
+
+describe('Baidu ERNIE (type 15) through the gateway', () => {
+  const suite = vendorChatSuite({
+    vendor: 'baidu',
+    type: 15,
+    key: BAIDU_KEY,
+    model: 'ERNIE-4.0-8K',
+    // The mock repeats the endpoint the model maps to.
+    replyModel: 'completions_pro',
+    start: startBaiduMock,
+  });
+  const tokenRequests = () => suite.mock.requests.filter((request) => request.path === '/oauth/2.0/token');
+
+  it('sends the ERNIE body to the model endpoint with the access token', async () => {
+    await suite.openai.chat.completions.create({
+      model: 'ERNIE-4.0-8K',
+      messages: [
+        { role: 'system', content: 'Be brief.' },
+        { role: 'user', content: 'Say hello' },
+      ],
+      max_tokens: 64,
+    });
+    const chat = suite.mock.requests.find((request) => request.path.includes('wenxinworkshop'))!;
+    expect(chat.path).toBe('/rpc/2.0/ai_custom/v1/wenxinworkshop/chat/completions_pro');
+    expect(chat.query.access_token).toMatch(/^24\./);
+    expect(chat.body as WireJson).toEqual({
+      messages: [{ role: 'user', content: 'Say hello' }],
+      system: 'Be brief.',
+      max_output_tokens: 64,
+    });
+  });
+
+  it('fetches one access token for concurrent requests on a new key, then reuses it', async () => {
+    // Another origin for the same mock is another cache entry, so this channel starts without a token.
+    const base = suite.mock.baseUrl.replace('127.0.0.1', 'localhost');
+    await addChannel(suite.root, { type: 15, key: BAIDU_KEY, base_url: base, models: 'ERNIE-Speed-8K' });
+    await priceModels(suite.server, suite.root, { 'ERNIE-Speed-8K': 1 });
+    const ask = () =>
+      suite.openai.chat.completions.create({ model: 'ERNIE-Speed-8K', messages: [{ role: 'user', content: 'hi' }] });
+    await Promise.all([ask(), ask(), ask()]);
+    await ask();
+    expect(tokenRequests()).toHaveLength(1);
+    expect(suite.mock.requests.filter((request) => request.path.endsWith('/chat/ernie_speed'))).toHaveLength(4);
+  });
+
+  it('serves embeddings in the OpenAI shape', async () => {
+    await addChannel(suite.root, { type: 15, key: BAIDU_KEY, base_url: suite.mock.baseUrl, models: 'Embedding-V1' });
+    await priceModels(suite.server, suite.root, { 'Embedding-V1': 1 });
+    const answer = await suite.openai.embeddings.create({
+      model: 'Embedding-V1',
+      input: ['one two', 'three'],
+      encoding_format: 'float',
+    });
+    expect(answer.data.map((item) => item.embedding)).toEqual([
+      [0, 0.5, -0.5],
+      [1, 0.5, -0.5],
+    ]);
+    expect(answer.usage).toEqual({ prompt_tokens: 3, total_tokens: 3 });
+    const request = suite.mock.requests.find((entry) => entry.path.includes('/embeddings/'))!;
+    expect(request.path).toBe('/rpc/2.0/ai_custom/v1/wenxinworkshop/embeddings/embedding-v1');
+    expect(request.body).toEqual({ input: ['one two', 'three'] });
+  });
+
+  it("a refused API key is the channel's failure: 500 with Baidu's message, and the test button says why", async () => {
+    const id = await addChannel(suite.root, {
+      type: 15,
+      key: 'wrong|pair',
+      base_url: suite.mock.baseUrl,
+      models: 'ERNIE-Lite-8K',
+    });
+    await priceModels(suite.server, suite.root, { 'ERNIE-Lite-8K': 1 });
+    const error = await apiError(
+      suite.openai.chat.completions.create({ model: 'ERNIE-Lite-8K', messages: [{ role: 'user', content: 'hi' }] }),
+    );
+    expect(error.status).toBe(500);
+    expect(error.message).toContain('unknown client id');
+    const test = await suite.root.get(`/api/channel/test/${id}`);
+    expect(test).toMatchObject({ success: false, message: 'unknown client id' });
+  });
+});
