@@ -7,6 +7,7 @@ import { chatEndpoint, playgroundChatEndpoint } from './endpoints/chat.js';
 import { claudeMessagesEndpoint } from './endpoints/claude-messages.js';
 import { geminiGenerateEndpoint } from './endpoints/gemini-generate.js';
 import { OPENAI_ROUTE_PATHS, openAiRouteEndpoint } from './endpoints/openai-routes.js';
+import { responsesEndpoint } from './endpoints/responses.js';
 import { RelayError } from './errors.js';
 import { billingSubscription, billingUsage } from './handlers/billing-compat.js';
 import { claudeCountTokens } from './handlers/claude-count-tokens.js';
@@ -47,6 +48,7 @@ export async function relayRoutes(app: FastifyInstance, ctx: AppContext): Promis
   app.post('/v1/chat/completions', conveyor(ctx, chatEndpoint));
   app.post('/pg/chat/completions', { preHandler: guards(ctx).user }, conveyor(ctx, playgroundChatEndpoint));
   for (const path of OPENAI_ROUTE_PATHS) app.post(path, conveyor(ctx, openAiRouteEndpoint(path)));
+  app.post('/v1/responses', conveyor(ctx, responsesEndpoint));
   app.post('/v1/messages', conveyor(ctx, claudeMessagesEndpoint));
   app.post('/v1/messages/count_tokens', (request) => claudeCountTokens(ctx, request));
   app.post('/v1/audio/speech', conveyor(ctx, speechEndpoint));

@@ -15,8 +15,8 @@ export interface NativeFormat<Request> {
   nativeStream(): ChunkConverter;
   nativeUsage(answer: Record<string, unknown>): Usage | null;
   toChat(request: Request, upstreamModel: string, stream: boolean): ChatRequest;
-  fromChatStream(inner: ChunkConverter, clientModel: string): ChunkConverter;
-  fromChatAnswer(answer: ChatResponse, clientModel: string): unknown;
+  fromChatStream(inner: ChunkConverter, clientModel: string, request: Request): ChunkConverter;
+  fromChatAnswer(answer: ChatResponse, clientModel: string, request: Request): unknown;
 }
 
 const passJson = (usage: (answer: Record<string, unknown>) => Usage | null) => ({
@@ -53,7 +53,10 @@ export function planNativeFormat<Request>(
   if (request.stream) {
     return {
       call,
-      read: { kind: 'sse', converter: format.fromChatStream(chat.stream(upstreamModel, true), request.model) },
+      read: {
+        kind: 'sse',
+        converter: format.fromChatStream(chat.stream(upstreamModel, true), request.model, request.body),
+      },
     };
   }
   return {
@@ -63,7 +66,7 @@ export function planNativeFormat<Request>(
       convert(json) {
         const answer = chat.answer(json, upstreamModel);
         return {
-          body: JSON.stringify(format.fromChatAnswer(answer, request.model)),
+          body: JSON.stringify(format.fromChatAnswer(answer, request.model, request.body)),
           contentType: 'application/json',
           usage: answer.usage ?? null,
           outputText: answerText(answer),

@@ -2,7 +2,6 @@ import type { Language } from '@gateway/shared';
 import type { Endpoint } from '../endpoint.js';
 import { RelayError } from '../errors.js';
 import type { RouteFunctionName } from '../provider.js';
-import { responsesPassThrough, responsesUsage } from '../providers/openai/responses-stream.js';
 import { openAiPassThrough } from '../providers/openai/stream.js';
 import type { ChunkConverter } from '../stream/stream-state.js';
 import type { Usage } from '../types.js';
@@ -88,13 +87,6 @@ const ROUTES: Record<string, RouteSpec> = {
     function: 'rerank',
     inputText: (body) => `${textOf(body.query)}\n${textOf(body.documents)}`,
     usage: openAiUsage,
-  },
-  '/v1/responses': {
-    function: 'responses',
-    inputText: (body) => `${textOf(body.instructions)}\n${textOf(body.input)}`,
-    maxOutput: (body) => num(body.max_output_tokens),
-    usage: (json) => responsesUsage(json.usage as Parameters<typeof responsesUsage>[0]) ?? openAiUsage(json),
-    stream: () => responsesPassThrough(),
   },
 };
 

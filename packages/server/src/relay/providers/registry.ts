@@ -4,7 +4,7 @@ import { baiduProvider } from './baidu/provider.js';
 import { claudeProvider } from './claude/adapter.js';
 import { geminiProvider } from './gemini/adapter.js';
 import { midjourneyProvider } from './midjourney/provider.js';
-import { openAiProvider } from './openai/adapter.js';
+import { openAiCompatibleProvider, openAiProvider } from './openai/adapter.js';
 import { sunoProvider } from './suno/provider.js';
 import { tencentProvider } from './tencent/provider.js';
 import { xunfeiProvider } from './xunfei/provider.js';
@@ -27,5 +27,6 @@ const PROVIDERS: Partial<Record<AdaptorKind, Provider>> = {
 export function providerFor(type: number): Provider | undefined {
   const row = channelType(type);
   if (!row) return undefined;
-  return row.openAi ? openAiProvider : PROVIDERS[row.adaptor];
+  if (row.openAi) return row.openAi.responses ? openAiProvider : openAiCompatibleProvider;
+  return PROVIDERS[row.adaptor];
 }

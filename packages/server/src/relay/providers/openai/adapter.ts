@@ -36,7 +36,7 @@ function route(path: string): RouteFunction {
   };
 }
 
-/** OpenAI itself and every row of the compatible table (rows.ts): every OpenAI function, nearly unchanged. */
+/** OpenAI itself and the rows that serve the Responses API too (`openAi.responses` in the channel table). */
 export const openAiProvider: Provider = {
   functions: {
     chat,
@@ -58,4 +58,10 @@ export const openAiProvider: Provider = {
       return data.map((entry) => String(entry.id ?? '')).filter(Boolean);
     },
   },
+};
+
+/** Every other OpenAI-compatible row: the same functions but Responses, which reaches them through chat. */
+export const openAiCompatibleProvider: Provider = {
+  ...openAiProvider,
+  functions: { ...openAiProvider.functions, responses: undefined },
 };

@@ -1,0 +1,90 @@
+import type { Language } from '@gateway/shared';
+import type { Endpoint } from '../endpoint.js';
+import { RelayError } from '../errors.js';
+import { chatToResponsesAnswer } from '../providers/openai/chat-to-responses.js';
+import { chatChunksToResponses } from '../providers/openai/responses-from-chat-stream.js';
+import { responsesPassThrough, responsesUsage } from '../providers/openai/responses-stream.js';
+import { customToolNames, responsesToChatRequest } from '../providers/openai/responses-to-chat.js';
+import type { ResponsesItem, ResponsesRequest } from '../providers/openai/responses-wire.js';
+import { countTextTokens } from '../usage.js';
+import { type NativeFormat, planNativeFormat } from './native-format.js';
+import { openAiUsage } from './openai-routes.js';
+
+function validate(body: unknown, lang: Language): ResponsesRequest {
+  const invalid = (reason: string) => RelayError.of(400, lang, 'relay_body_invalid', { reason }, 'invalid_request');
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw invalid('JSON object expected');
+  const request = body as ResponsesRequest;
+  if (typeof request.model !== 'string' || !request.model.trim()) throw invalid('model is required');
+  if (request.input !== undefined && typeof request.input !== 'string' && !Array.isArray(request.input)) {
+    throw invalid('input must be a string or a list of items');
+  }
+  return request;
+}
+
+function itemText(item: ResponsesItem): string {
+  const record = item as Record<string, unknown>;
+  const parts = [record.content, record.arguments, record.input, record.output, record.summary];
+  return parts
+    .map((part) => {
+      if (typeof part === 'string') return part;
+      if (Array.isArray(part)) return part.map((inner) => String((inner as { text?: unknown }).text ?? '')).join('\n');
+      return '';
+    })
+    .filter(Boolean)
+    .join('\n');
+}
+
+/** What the model reads as text: instructions, input items and tool definitions. */
+function promptText(request: ResponsesRequest): string {
+  const input = typeof request.input === 'string' ? request.input : (request.input ?? []).map(itemText).join('\n');
+  const tools = (request.tools ?? []).map((tool) => JSON.stringify(tool));
+  return [request.instructions ?? '', input, ...tools].filter(Boolean).join('\n');
+}
+
+const RESPONSES: NativeFormat<ResponsesRequest> = {
+  native(provider) {
+    const responses = provider.functions.responses;
+    if (!responses) return undefined;
+    return {
+      call: (channel, request, upstreamModel) =>
+        responses.call(
+          channel,
+          JSON.stringify({ ...request, model: upstreamModel }),
+          upstreamModel,
+          'application/json',
+        ),
+    };
+  },
+  nativeStream: responsesPassThrough,
+  nativeUsage: (answer) => responsesUsage(answer.usage as Parameters<typeof responsesUsage>[0]) ?? openAiUsage(answer),
+  toChat: (request, upstreamModel) => responsesToChatRequest(request, upstreamModel),
+  fromChatStream: (inner, model, request) => chatChunksToResponses(inner, model, customToolNames(request)),
+  fromChatAnswer: (answer, model, request) => chatToResponsesAnswer(answer, model, customToolNames(request)),
+};
+
+/**
+ * `POST /v1/responses` (OpenAI's Responses API: Codex CLI, the openai SDK's responses.create). A provider that serves
+ * it gets the request as it is; any chat provider is reached through the hub format and its answer turned into
+ * Responses output items and events, tools included.
+ */
+export const responsesEndpoint: Endpoint<ResponsesRequest> = {
+  parse(request, lang) {
+    const body = validate(request.body, lang);
+    const text = promptText(body);
+    return {
+      model: body.model,
+      stream: body.stream === true,
+      body,
+      reserve: {
+        promptEstimate: Math.ceil(text.length / 4),
+        maxOutput: typeof body.max_output_tokens === 'number' ? body.max_output_tokens : 0,
+        promptText: () => text,
+      },
+      countPrompt: () => countTextTokens(text),
+      rawBody: body,
+      headers: request.headers,
+    };
+  },
+  plan: (provider, channel, request, upstreamModel) =>
+    planNativeFormat(RESPONSES, provider, channel, request, upstreamModel),
+};

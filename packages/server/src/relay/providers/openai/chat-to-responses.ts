@@ -1,0 +1,110 @@
+import type { ChatResponse, ChatToolCall, Usage } from '../../types.js';
+import { CUSTOM_INPUT } from './responses-to-chat.js';
+import type { ResponsesUsage } from './responses-wire.js';
+
+// The hub's answers (OpenAI chat) in the Responses API's shape, for Responses clients served by chat-only channels.
+
+export function responsesUsageFromChat(usage: Usage | null | undefined): ResponsesUsage {
+  const input = usage?.prompt_tokens ?? 0;
+  const output = usage?.completion_tokens ?? 0;
+  return {
+    input_tokens: input,
+    input_tokens_details: { cached_tokens: usage?.prompt_tokens_details?.cached_tokens ?? 0 },
+    output_tokens: output,
+    output_tokens_details: { reasoning_tokens: usage?.completion_tokens_details?.reasoning_tokens ?? 0 },
+    total_tokens: input + output,
+  };
+}
+
+/** A custom tool's freeform input, back out of the one-argument function it crossed the channel as. */
+function customInput(call: ChatToolCall): string {
+  try {
+    const args = JSON.parse(call.function.arguments || '{}') as Record<string, unknown>;
+    return typeof args[CUSTOM_INPUT] === 'string' ? (args[CUSTOM_INPUT] as string) : call.function.arguments;
+  } catch {
+    return call.function.arguments;
+  }
+}
+
+export function callItem(
+  call: ChatToolCall,
+  custom: ReadonlySet<string>,
+  status = 'completed',
+): Record<string, unknown> {
+  if (custom.has(call.function.name)) {
+    return {
+      type: 'custom_tool_call',
+      id: `ctc_${call.id}`,
+      call_id: call.id,
+      name: call.function.name,
+      input: customInput(call),
+      status,
+    };
+  }
+  return {
+    type: 'function_call',
+    id: `fc_${call.id}`,
+    call_id: call.id,
+    name: call.function.name,
+    arguments: call.function.arguments,
+    status,
+  };
+}
+
+export function reasoningItem(id: string, text: string, signature: string | undefined): Record<string, unknown> {
+  return {
+    type: 'reasoning',
+    id,
+    summary: text ? [{ type: 'summary_text', text }] : [],
+    ...(signature ? { encrypted_content: signature } : {}),
+  };
+}
+
+export function messageItem(id: string, text: string, status = 'completed'): Record<string, unknown> {
+  return { type: 'message', id, status, role: 'assistant', content: [{ type: 'output_text', text, annotations: [] }] };
+}
+
+/** The response object's frame: status and what is known when it starts (output and usage come at the end). */
+export function responseObject(
+  id: string,
+  model: string,
+  createdAt: number,
+  fields: { status: string; output: unknown[]; usage: ResponsesUsage | null; finish?: string | null },
+): Record<string, unknown> {
+  const incomplete = fields.finish === 'length';
+  return {
+    id,
+    object: 'response',
+    created_at: createdAt,
+    status: incomplete && fields.status === 'completed' ? 'incomplete' : fields.status,
+    incomplete_details: incomplete ? { reason: 'max_output_tokens' } : null,
+    error: null,
+    model,
+    output: fields.output,
+    parallel_tool_calls: true,
+    tool_choice: 'auto',
+    tools: [],
+    usage: fields.usage,
+  };
+}
+
+export function chatToResponsesAnswer(
+  answer: ChatResponse,
+  model: string,
+  custom: ReadonlySet<string>,
+): Record<string, unknown> {
+  const choice = answer.choices?.[0];
+  const message = choice?.message;
+  const base = answer.id || Date.now().toString(36);
+  const output: unknown[] = [];
+  if (message?.reasoning_content)
+    output.push(reasoningItem(`rs_${base}`, message.reasoning_content, message.reasoning_signature));
+  if (typeof message?.content === 'string' && message.content) output.push(messageItem(`msg_${base}`, message.content));
+  for (const call of message?.tool_calls ?? []) output.push(callItem(call, custom));
+  return responseObject(`resp_${base}`, model, answer.created ?? Math.floor(Date.now() / 1000), {
+    status: 'completed',
+    output,
+    usage: responsesUsageFromChat(answer.usage),
+    finish: choice?.finish_reason,
+  });
+}
