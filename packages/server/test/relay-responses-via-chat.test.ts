@@ -103,14 +103,13 @@ describe('Responses API clients through a chat-only channel', () => {
       store: false,
     });
     const events: Array<{ type: string; sequence_number: number }> = [];
-    let completed: {
-      output: Array<{ type: string; call_id?: string }>;
-      usage: { total_tokens: number } | null;
-    } | null = null;
+    type Completed = { output: Array<{ type: string; call_id?: string }>; usage: { total_tokens: number } | null };
+    const seen: { completed?: Completed } = {};
     for await (const event of stream) {
       events.push(event);
-      if (event.type === 'response.completed') completed = event.response as unknown as typeof completed;
+      if (event.type === 'response.completed') seen.completed = event.response as unknown as Completed;
     }
+    const completed = seen.completed;
     expect(events.map((event) => event.type)).toEqual([
       'response.created',
       'response.in_progress',
