@@ -1,4 +1,4 @@
-import { SSE_DONE, type StreamState, sseLine } from '../stream/stream-state.js';
+import { type ChunkConverter, SSE_DONE, type StreamState, sseLine } from '../stream/stream-state.js';
 import type { ChatMessage, ChatResponse, Usage } from '../types.js';
 
 /** A usage block from the three counts most vendors report. */
@@ -92,4 +92,25 @@ export class TextChunks {
         : '';
     return usage + SSE_DONE;
   }
+}
+
+/** A converter for a vendor stream of JSON events: each readable event goes to `convert`, unreadable ones are skipped. */
+export function jsonTextStream<Event>(
+  model: string,
+  forwardUsage: boolean,
+  convert: (event: Event, chunks: TextChunks, state: StreamState, elapsedMs: number) => string,
+): ChunkConverter {
+  const chunks = new TextChunks(model, forwardUsage);
+  return {
+    push(event, state, elapsedMs) {
+      let parsed: Event;
+      try {
+        parsed = JSON.parse(event.data) as Event;
+      } catch {
+        return '';
+      }
+      return convert(parsed, chunks, state, elapsedMs);
+    },
+    end: (state) => chunks.end(state),
+  };
 }

@@ -1,9 +1,9 @@
-import { countWords, splitWords } from '../text.js';
+import { countWords } from '../text.js';
 import {
   asksForLimit,
   sendJsonBody,
-  startEventStream,
   startVendorServer,
+  streamWords,
   type VendorMock,
   vendorReply,
 } from './vendor-server.js';
@@ -68,16 +68,19 @@ export function startBaiduMock(): Promise<VendorMock> {
         usage,
       });
     }
-    startEventStream(res);
-    const words = splitWords(reply.text);
-    words.forEach((word, index) => {
-      const last = index === words.length - 1;
-      // Like Baidu, every event carries the prompt's usage; the last one the whole.
-      const sofar = last ? usage : { prompt_tokens: prompt, completion_tokens: 0, total_tokens: prompt };
-      res.write(
-        `data: ${JSON.stringify({ id: 'as-mock', object: 'chat.completion', created, sentence_id: index, is_end: last, is_truncated: false, result: word, need_clear_history: false, finish_reason: last ? 'normal' : '', usage: sofar })}\n\n`,
-      );
-    });
-    res.end();
+    // Like Baidu, every event carries the prompt's usage; the last one the whole.
+    const prefix = { prompt_tokens: prompt, completion_tokens: 0, total_tokens: prompt };
+    streamWords(res, reply.text, (word, index, last) => ({
+      id: 'as-mock',
+      object: 'chat.completion',
+      created,
+      sentence_id: index,
+      is_end: last,
+      is_truncated: false,
+      result: word,
+      need_clear_history: false,
+      finish_reason: last ? 'normal' : '',
+      usage: last ? usage : prefix,
+    }));
   });
 }

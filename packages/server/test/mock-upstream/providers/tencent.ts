@@ -1,10 +1,9 @@
 import { tc3Authorization } from '../../../src/relay/providers/tencent/sign.js';
-import { splitWords } from '../text.js';
 import {
   asksForLimit,
   sendJsonBody,
-  startEventStream,
   startVendorServer,
+  streamWords,
   type VendorMock,
   vendorReply,
 } from './vendor-server.js';
@@ -85,14 +84,12 @@ export function startTencentMock(): Promise<VendorMock> {
         },
       });
     }
-    startEventStream(res);
-    const words = splitWords(reply.text);
-    words.forEach((word, index) => {
-      const last = index === words.length - 1;
-      res.write(
-        `data: ${JSON.stringify({ Note: '以上内容为AI生成', Choices: [{ Delta: { Role: 'assistant', Content: word }, FinishReason: last ? 'stop' : '' }], Created, Id: 'mock-id', Usage })}\n\n`,
-      );
-    });
-    res.end();
+    streamWords(res, reply.text, (word, _index, last) => ({
+      Note: '以上内容为AI生成',
+      Choices: [{ Delta: { Role: 'assistant', Content: word }, FinishReason: last ? 'stop' : '' }],
+      Created,
+      Id: 'mock-id',
+      Usage,
+    }));
   });
 }

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { parseBody, readBody } from '../body.js';
-import { buildReply, contentText, countWords, type Reply } from '../text.js';
+import { buildReply, contentText, countWords, type Reply, splitWords } from '../text.js';
 
 /** One request a vendor mock received, as a test asserts on it. */
 export interface VendorRequest {
@@ -85,6 +85,16 @@ export function sendJsonBody(res: ServerResponse, status: number, body: unknown)
   res.end(text);
 }
 
-export function startEventStream(res: ServerResponse): void {
+/** Streams `text` as server-sent events, one word each (`event` gives its data), then ends the response. */
+export function streamWords(
+  res: ServerResponse,
+  text: string,
+  event: (word: string, index: number, last: boolean) => unknown,
+): void {
   res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+  const words = splitWords(text);
+  words.forEach((word, index) => {
+    res.write(`data: ${JSON.stringify(event(word, index, index === words.length - 1))}\n\n`);
+  });
+  res.end();
 }

@@ -1,13 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { splitWords } from '../text.js';
-import {
-  asksForLimit,
-  sendJsonBody,
-  startEventStream,
-  startVendorServer,
-  type VendorMock,
-  vendorReply,
-} from './vendor-server.js';
+import { asksForLimit, sendJsonBody, startVendorServer, type VendorMock, vendorReply } from './vendor-server.js';
 
 /** The key the mock accepts (`id.secret`). */
 export const ZHIPU_KEY = 'zhipu-id.zhipu-secret';
@@ -68,7 +61,7 @@ export function startZhipuMock(): Promise<VendorMock> {
         },
       });
     }
-    startEventStream(res);
+    res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
     for (const word of splitWords(reply.text)) res.write(`id: ${taskId}\nevent: add\ndata: ${word}\n\n`);
     const meta = { request_id: taskId, task_id: taskId, task_status: 'SUCCESS', usage };
     res.end(`id: ${taskId}\nevent: finish\ndata: \nmeta: ${JSON.stringify(meta)}\n\n`);
