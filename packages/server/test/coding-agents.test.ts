@@ -22,6 +22,10 @@ const OPENAI_SERVED = [
 ];
 // The control runs: each agent's main model on a channel of its own format.
 const CLAUDE_SERVED = 'claude-sonnet-4-20250514';
+// Codex speaks only the Responses API: a chat-only OpenAI-compatible channel (DeepSeek's row) needs the conversion;
+// OpenAI's own row serves Responses natively (the control).
+const CODEX_VIA_CHAT = 'deepseek-chat';
+const CODEX_SERVED = 'gpt-5-codex';
 const GEMINI_SERVED = 'gemini-2.0-flash';
 // Ratio 0.5, completion ratio 1 for every model: each upstream call costs (100 + 20) × 0.5 = 60 quota.
 const PER_CALL = AGENT_USAGE.prompt_tokens + AGENT_USAGE.completion_tokens;
@@ -40,7 +44,7 @@ describe.runIf(ready)('coding agents through an OpenAI-format channel', () => {
     server = await startTestServer('sqlite');
     const root = await setupAndLogin(server.baseUrl);
     userId = root.userId!;
-    const models = [...OPENAI_SERVED, CLAUDE_SERVED, GEMINI_SERVED];
+    const models = [...OPENAI_SERVED, CLAUDE_SERVED, GEMINI_SERVED, CODEX_VIA_CHAT, CODEX_SERVED];
     await addChannel(root, {
       type: 1,
       key: 'sk-agent-upstream',
@@ -49,6 +53,8 @@ describe.runIf(ready)('coding agents through an OpenAI-format channel', () => {
     });
     await addChannel(root, { type: 14, key: 'sk-ant-agent', base_url: model.baseUrl, models: CLAUDE_SERVED });
     await addChannel(root, { type: 24, key: 'gemini-agent', base_url: model.baseUrl, models: GEMINI_SERVED });
+    await addChannel(root, { type: 43, key: 'sk-ds-agent', base_url: model.baseUrl, models: CODEX_VIA_CHAT });
+    await addChannel(root, { type: 1, key: 'sk-oa-agent', base_url: model.baseUrl, models: CODEX_SERVED });
     await priceModels(server, root, Object.fromEntries(models.map((name) => [name, 0.5])));
     // Output priced like input, so every call costs the same whatever the model's default completion ratio.
     const completion = await root.put('/api/option/', {
@@ -67,9 +73,9 @@ describe.runIf(ready)('coding agents through an OpenAI-format channel', () => {
 
   /** Runs an agent on a task that needs its file-writing tool and checks the file, the tool call and the bill. */
   async function writesThroughGateway(
-    agent: 'claude' | 'gemini',
+    agent: 'claude' | 'gemini' | 'codex',
     mainModel: string,
-    format: 'openai' | 'claude' | 'gemini',
+    format: 'openai' | 'claude' | 'gemini' | 'responses',
     command: (prompt: string, home: string) => { args: string[]; env: Record<string, string> },
   ) {
     const home = mkdtempSync(join(work, `${agent}-home-`));
@@ -90,7 +96,8 @@ describe.runIf(ready)('coding agents through an OpenAI-format channel', () => {
     // The main model's channel answered the tool call in its own format, the agent's declarations intact.
     expect(toolCalls[0]).toMatchObject({
       format,
-      tools: expect.arrayContaining([agent === 'claude' ? 'Write' : 'write_file']),
+      // Codex writes files with its exec_command shell tool when the model is not one of OpenAI's own.
+      tools: expect.arrayContaining([{ claude: 'Write', gemini: 'write_file', codex: 'exec_command' }[agent]]),
     });
     const after = await balances(server, userId, key);
     // Every upstream call was billed, nothing more, nothing less.
@@ -139,6 +146,26 @@ describe.runIf(ready)('coding agents through an OpenAI-format channel', () => {
     };
   };
 
+  const codexCli = (prompt: string, home: string) => ({
+    // The gateway as a model provider of its own (Responses wire API, key from the environment); no sandbox and no
+    // approvals in a throwaway folder, no git checks, nothing sent anywhere else.
+    args: [
+      'exec',
+      '--skip-git-repo-check',
+      '--dangerously-bypass-approvals-and-sandbox',
+      '-c',
+      'model_provider="gateway"',
+      '-c',
+      `model_providers.gateway={ name = "gateway", base_url = "${server.baseUrl}/v1", env_key = "GATEWAY_API_KEY", wire_api = "responses" }`,
+      '-c',
+      'analytics.enabled=false',
+      '-c',
+      'otel.exporter="none"',
+      prompt,
+    ],
+    env: { HOME: home, CODEX_HOME: home, GATEWAY_API_KEY: key, CI: 'true' },
+  });
+
   it('Claude Code (claude -p) writes a file with its Write tool through an OpenAI-format channel', async () => {
     await writesThroughGateway('claude', 'claude-sonnet-4-5-20250929', 'openai', claudeCode);
   }, 180_000);
@@ -153,5 +180,13 @@ describe.runIf(ready)('coding agents through an OpenAI-format channel', () => {
 
   it('Gemini CLI does the same through a Gemini channel (control)', async () => {
     await writesThroughGateway('gemini', GEMINI_SERVED, 'gemini', geminiCli);
+  }, 180_000);
+
+  it('Codex CLI (codex exec) writes a file with its shell tool through a chat-only channel', async () => {
+    await writesThroughGateway('codex', CODEX_VIA_CHAT, 'openai', codexCli);
+  }, 180_000);
+
+  it('Codex CLI does the same through a channel that serves the Responses API (control)', async () => {
+    await writesThroughGateway('codex', CODEX_SERVED, 'responses', codexCli);
   }, 180_000);
 });

@@ -144,14 +144,42 @@ describe('Claude clients with tools through an OpenAI-format channel', () => {
     ]);
   });
 
-  it('refuses an Anthropic server tool with a clear 400 instead of dropping it, and charges nothing', async () => {
+  it('leaves an Anthropic server tool out, says so in a header, and still serves the request', async () => {
+    mock.enqueue('openai.chat', { kind: 'ok', text: 'No search here.', usage: USAGE });
+    const { data, response } = await anthropic.messages
+      .create({
+        model: MODEL,
+        max_tokens: 100,
+        tools: [{ type: 'web_search_20250305', name: 'web_search' }, writeFile],
+        messages: [{ role: 'user', content: 'search' }],
+      })
+      .withResponse();
+    expect(data.content).toMatchObject([{ type: 'text', text: 'No search here.' }]);
+    expect(response.headers.get('x-gateway-omitted-tools')).toBe('web_search');
+    const sent = (mock.requests[0]!.body as { tools: Array<{ function: { name: string } }> }).tools;
+    expect(sent.map((tool) => tool.function.name)).toEqual(['write_file']);
+  });
+
+  it('refuses what the model would have to read but the channel cannot carry (an image in a tool result)', async () => {
     const before = await balances(server, root.userId!, key);
     const error = await anthropic.messages
       .create({
         model: MODEL,
         max_tokens: 100,
-        tools: [{ type: 'web_search_20250305', name: 'web_search' }],
-        messages: [{ role: 'user', content: 'search' }],
+        messages: [
+          { role: 'user', content: 'look' },
+          { role: 'assistant', content: [{ type: 'tool_use', id: 'toolu_x', name: 'write_file', input: {} }] },
+          {
+            role: 'user',
+            content: [
+              {
+                type: 'tool_result',
+                tool_use_id: 'toolu_x',
+                content: [{ type: 'image', source: { type: 'url', url: 'https://example.com/a.png' } }],
+              },
+            ],
+          },
+        ],
       })
       .then(
         () => null,
@@ -159,7 +187,7 @@ describe('Claude clients with tools through an OpenAI-format channel', () => {
       );
     expect(error?.status).toBe(400);
     expect(error?.error.error.type).toBe('invalid_request_error');
-    expect(error?.error.error.message).toContain('web_search_20250305');
+    expect(error?.error.error.message).toContain('tool result');
     expect(mock.requests).toHaveLength(0);
     const after = await balances(server, root.userId!, key);
     expect(after.user.quota).toBe(before.user.quota);

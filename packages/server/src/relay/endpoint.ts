@@ -61,6 +61,8 @@ export interface Leg {
   read: AnswerReader;
   /** Task APIs are not model requests: the channel's param override is for model requests only. */
   paramOverride?: false;
+  /** Headers for the client's answer (which vendor-side tools the conversion had to leave out). */
+  headers?: Record<string, string>;
 }
 
 /** What the client gets and what it costs, from a complete non-streaming answer. */

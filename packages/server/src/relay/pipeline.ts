@@ -195,6 +195,7 @@ async function carry<Request>(run: Run<Request>, reply: FastifyReply): Promise<b
         continue;
       }
       // From here the answer belongs to this channel: no retry once the client may have seen bytes.
+      if (leg.headers) reply.headers(leg.headers);
       const outcome = await readAnswer(leg.read, response, reply, {
         channel: keyed,
         billing,

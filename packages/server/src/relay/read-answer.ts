@@ -115,6 +115,8 @@ function beginStream(
   reply.hijack();
   const raw = reply.raw;
   raw.writeHead(200, {
+    // Headers the conveyor set for this answer (request id, omitted tools) go out with the stream too.
+    ...(reply.getHeaders() as Record<string, string>),
     'content-type': contentType,
     'cache-control': 'no-cache',
     connection: 'keep-alive',

@@ -13,13 +13,19 @@ import { readBody } from './body.js';
 export const AGENT_USAGE = { prompt_tokens: 100, completion_tokens: 20, total_tokens: 120 };
 
 /** A file-writing tool as each agent names it, and how its arguments are spelled. */
+const shellLine = (path: string, text: string) => `printf '%s' '${text.replaceAll("'", "'\\''")}' > '${path}'`;
+
 const WRITE_TOOLS: Array<{ name: string; args: (path: string, text: string) => Record<string, unknown> }> = [
   { name: 'Write', args: (file_path, content) => ({ file_path, content }) },
   { name: 'write_file', args: (file_path, content) => ({ file_path, content }) },
+  // Codex: a freeform patch (a custom tool, which crosses a chat channel as a function with one `input` string).
   {
-    name: 'shell',
-    args: (path, text) => ({ command: ['bash', '-lc', `printf '%s' '${text.replaceAll("'", "'\\''")}' > '${path}'`] }),
+    name: 'apply_patch',
+    args: (path, text) => ({ input: `*** Begin Patch\n*** Add File: ${path}\n+${text}\n*** End Patch\n` }),
   },
+  { name: 'shell', args: (path, text) => ({ command: ['bash', '-lc', shellLine(path, text)] }) },
+  { name: 'shell_command', args: (path, text) => ({ command: shellLine(path, text) }) },
+  { name: 'exec_command', args: (path, text) => ({ cmd: shellLine(path, text) }) },
 ];
 
 const INSTRUCTION = /create the file (\S+) containing exactly: (.+?)\s*$/is;
@@ -31,7 +37,7 @@ interface ChatBody {
 }
 
 export interface AgentCall {
-  format: 'openai' | 'claude' | 'gemini';
+  format: 'openai' | 'claude' | 'gemini' | 'responses';
   /** The tools the agent declared, by name. */
   tools: string[];
   /** What the mock answered: a tool call or text. */
@@ -176,6 +182,104 @@ function answer(res: ServerResponse, body: ChatBody, reply: ReturnType<typeof de
 
 type Reply = ReturnType<typeof decide>;
 
+interface ResponsesBody {
+  stream?: boolean;
+  tools?: Array<{ type?: string; name?: string }>;
+  input?: string | Array<{ type?: string; role?: string; content?: unknown }>;
+}
+
+function responsesTurn(body: ResponsesBody): Turn {
+  const items =
+    typeof body.input === 'string' ? [{ type: 'message', role: 'user', content: body.input }] : (body.input ?? []);
+  const lastType = items.at(-1)?.type ?? 'message';
+  return {
+    tools: (body.tools ?? []).map((tool) => tool.name ?? ''),
+    toolAnswered: lastType === 'function_call_output' || lastType === 'custom_tool_call_output',
+    userTexts: items
+      .filter((item) => (item.type ?? 'message') === 'message' && item.role === 'user')
+      .map((item) => textOf(item.content)),
+  };
+}
+
+/** A Responses answer (Codex streams): output items and the events that carry them, usage at the end. */
+function answerResponses(res: ServerResponse, body: ResponsesBody, reply: Reply): void {
+  const id = `resp_agent${Date.now().toString(36)}`;
+  const custom = new Set((body.tools ?? []).filter((tool) => tool.type === 'custom').map((tool) => tool.name));
+  const output: Array<Record<string, unknown>> = [];
+  if (reply.text) {
+    output.push({
+      type: 'message',
+      id: `msg_${id}`,
+      status: 'completed',
+      role: 'assistant',
+      content: [{ type: 'output_text', text: reply.text, annotations: [] }],
+    });
+  }
+  if (reply.tool) {
+    const callId = `call_${Date.now().toString(36)}`;
+    const args = JSON.parse(reply.tool.arguments) as { input?: string };
+    output.push(
+      custom.has(reply.tool.name)
+        ? {
+            type: 'custom_tool_call',
+            id: `ctc_${callId}`,
+            call_id: callId,
+            name: reply.tool.name,
+            input: args.input ?? '',
+            status: 'completed',
+          }
+        : {
+            type: 'function_call',
+            id: `fc_${callId}`,
+            call_id: callId,
+            name: reply.tool.name,
+            arguments: reply.tool.arguments,
+            status: 'completed',
+          },
+    );
+  }
+  const usage = {
+    input_tokens: AGENT_USAGE.prompt_tokens,
+    input_tokens_details: { cached_tokens: 0 },
+    output_tokens: AGENT_USAGE.completion_tokens,
+    output_tokens_details: { reasoning_tokens: 0 },
+    total_tokens: AGENT_USAGE.total_tokens,
+  };
+  const response = (status: string, items: unknown[], withUsage: boolean) => ({
+    id,
+    object: 'response',
+    created_at: Math.floor(Date.now() / 1000),
+    status,
+    model: 'agent-model',
+    output: items,
+    usage: withUsage ? usage : null,
+  });
+  if (!body.stream) {
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(JSON.stringify(response('completed', output, true)));
+    return;
+  }
+  res.writeHead(200, { 'content-type': 'text/event-stream' });
+  let sequence = 0;
+  const send = (type: string, data: Record<string, unknown>) =>
+    res.write(`event: ${type}\ndata: ${JSON.stringify({ type, sequence_number: sequence++, ...data })}\n\n`);
+  send('response.created', { response: response('in_progress', [], false) });
+  output.forEach((item, index) => {
+    send('response.output_item.added', { output_index: index, item: { ...item, status: 'in_progress' } });
+    if (item.type === 'message') {
+      send('response.output_text.delta', {
+        item_id: item.id,
+        output_index: index,
+        content_index: 0,
+        delta: reply.text,
+      });
+    }
+    send('response.output_item.done', { output_index: index, item });
+  });
+  send('response.completed', { response: response('completed', output, true) });
+  res.end();
+}
+
 const CLAUDE_USAGE = { input_tokens: AGENT_USAGE.prompt_tokens, output_tokens: AGENT_USAGE.completion_tokens };
 
 function answerClaude(res: ServerResponse, body: ClaudeBody, reply: Reply): void {
@@ -283,6 +387,13 @@ export async function startAgentModel(): Promise<{ baseUrl: string; calls: Agent
       const reply = decide(turn);
       calls.push({ format: 'claude', tools: turn.tools, answered: reply.tool ? 'tool' : 'text' });
       return answerClaude(res, body, reply);
+    }
+    if (req.method === 'POST' && url.startsWith('/v1/responses')) {
+      const body = json() as ResponsesBody;
+      const turn = responsesTurn(body);
+      const reply = decide(turn);
+      calls.push({ format: 'responses', tools: turn.tools, answered: reply.tool ? 'tool' : 'text' });
+      return answerResponses(res, body, reply);
     }
     const gemini = /^\/v1(?:beta)?\/models\/[^:]+:(generateContent|streamGenerateContent)/.exec(url);
     if (req.method === 'POST' && gemini) {

@@ -1,6 +1,7 @@
 import type { CachedChannel } from '../../cache/channel-cache.js';
 import type { Leg, ParsedRequest } from '../endpoint.js';
 import type { NativeFunction, Provider } from '../provider.js';
+import { OMITTED_TOOLS_HEADER, omittedTools } from '../providers/omitted-tools.js';
 import type { ChunkConverter } from '../stream/stream-state.js';
 import type { ChatRequest, ChatResponse, Usage } from '../types.js';
 import { answerText } from './chat.js';
@@ -49,10 +50,14 @@ export function planNativeFormat<Request>(
   }
   const chat = provider.functions.chat;
   if (!chat) return null;
-  const call = chat.call(channel, format.toChat(request.body, upstreamModel, request.stream));
+  const converted = format.toChat(request.body, upstreamModel, request.stream);
+  const call = chat.call(channel, converted);
+  const omitted = omittedTools(converted);
+  const headers = omitted.length ? { [OMITTED_TOOLS_HEADER]: omitted.join(', ') } : undefined;
   if (request.stream) {
     return {
       call,
+      headers,
       read: {
         kind: 'sse',
         converter: format.fromChatStream(chat.stream(upstreamModel, true), request.model, request.body),
@@ -61,6 +66,7 @@ export function planNativeFormat<Request>(
   }
   return {
     call,
+    headers,
     read: {
       kind: 'json',
       convert(json) {

@@ -4,7 +4,7 @@ import { RelayError } from '../errors.js';
 import { chatToResponsesAnswer } from '../providers/openai/chat-to-responses.js';
 import { chatChunksToResponses } from '../providers/openai/responses-from-chat-stream.js';
 import { responsesPassThrough, responsesUsage } from '../providers/openai/responses-stream.js';
-import { customToolNames, responsesToChatRequest } from '../providers/openai/responses-to-chat.js';
+import { responsesToChatRequest, toolNamesOf } from '../providers/openai/responses-to-chat.js';
 import type { ResponsesItem, ResponsesRequest } from '../providers/openai/responses-wire.js';
 import { countTextTokens } from '../usage.js';
 import { type NativeFormat, planNativeFormat } from './native-format.js';
@@ -58,8 +58,8 @@ const RESPONSES: NativeFormat<ResponsesRequest> = {
   nativeStream: responsesPassThrough,
   nativeUsage: (answer) => responsesUsage(answer.usage as Parameters<typeof responsesUsage>[0]) ?? openAiUsage(answer),
   toChat: (request, upstreamModel) => responsesToChatRequest(request, upstreamModel),
-  fromChatStream: (inner, model, request) => chatChunksToResponses(inner, model, customToolNames(request)),
-  fromChatAnswer: (answer, model, request) => chatToResponsesAnswer(answer, model, customToolNames(request)),
+  fromChatStream: (inner, model, request) => chatChunksToResponses(inner, model, toolNamesOf(request)),
+  fromChatAnswer: (answer, model, request) => chatToResponsesAnswer(answer, model, toolNamesOf(request)),
 };
 
 /**

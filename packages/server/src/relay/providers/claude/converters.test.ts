@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { newStreamState } from '../../stream/stream-state.js';
 import type { ChatRequest, ChatResponse } from '../../types.js';
-import { ConversionError } from '../conversion-error.js';
+import { omittedTools } from '../omitted-tools.js';
 import { openAiPassThrough } from '../openai/stream.js';
 import { claudeToOpenAiRequest } from './from-claude.js';
 import { toClaudeRequest } from './request.js';
@@ -124,9 +124,14 @@ describe('Claude client → hub (OpenAI chat)', () => {
     ).toEqual(expected);
   });
 
-  it('refuses what an OpenAI-format channel cannot express instead of dropping it', () => {
-    const serverTool = { ...conversation, tools: [{ type: 'web_search_20250305', name: 'web_search' }] };
-    expect(() => claudeToOpenAiRequest(serverTool, 'm')).toThrow(ConversionError);
+  it('leaves Anthropic server tools out (noted for the answer header) and refuses what the model must read', () => {
+    const serverTool = {
+      ...conversation,
+      tools: [{ type: 'web_search_20250305', name: 'web_search' }, ...conversation.tools!],
+    };
+    const converted = claudeToOpenAiRequest(serverTool, 'm');
+    expect(converted.tools?.map((tool) => tool.function.name)).toEqual(['write_file']);
+    expect(omittedTools(converted)).toEqual(['web_search']);
     const imageResult: ClaudeRequest = {
       model: 'm',
       max_tokens: 10,

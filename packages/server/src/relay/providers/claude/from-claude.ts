@@ -1,5 +1,6 @@
 import type { ChatContentPart, ChatMessage, ChatRequest, ChatTool, ChatToolChoice } from '../../types.js';
 import { ConversionError } from '../conversion-error.js';
+import { noteOmittedTools } from '../omitted-tools.js';
 import { blocksOf, type ClaudeBlock, type ClaudeRequest, type ClaudeSource, type ClaudeToolChoice } from './wire.js';
 
 // Anthropic Messages (a Claude client) → the gateway's hub format (OpenAI chat), so any channel with a chat function
@@ -94,11 +95,15 @@ function assistantMessage(blocks: ClaudeBlock[]): ChatMessage {
   return message;
 }
 
-function tools(request: ClaudeRequest): ChatTool[] | undefined {
+function tools(request: ClaudeRequest, omitted: string[]): ChatTool[] | undefined {
   if (!request.tools?.length) return undefined;
-  return request.tools.map((tool) => {
+  const custom = request.tools.filter((tool) => {
     // Anthropic's own tools (web search, code execution, computer use…) run on Anthropic's side or need its client.
-    if (tool.type && tool.type !== 'custom') throw new ConversionError(`the Anthropic tool "${tool.type}"`);
+    if (tool.type && tool.type !== 'custom') omitted.push(tool.name || tool.type);
+    return !tool.type || tool.type === 'custom';
+  });
+  if (custom.length === 0) return undefined;
+  return custom.map((tool): ChatTool => {
     return {
       type: 'function',
       function: {
@@ -140,7 +145,9 @@ export function claudeToOpenAiRequest(request: ClaudeRequest, model: string): Ch
   if (request.top_k !== undefined) chat.top_k = request.top_k;
   if (request.stop_sequences?.length) chat.stop = request.stop_sequences;
   if (request.metadata?.user_id) chat.user = request.metadata.user_id;
-  const converted = tools(request);
+  const omitted: string[] = [];
+  const converted = tools(request, omitted);
+  noteOmittedTools(chat, omitted);
   if (converted) chat.tools = converted;
   const choice = toolChoice(request.tool_choice);
   if (choice && converted) chat.tool_choice = choice;

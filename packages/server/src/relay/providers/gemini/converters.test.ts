@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { newStreamState } from '../../stream/stream-state.js';
 import type { ChatRequest, ChatResponse } from '../../types.js';
-import { ConversionError } from '../conversion-error.js';
+import { omittedTools } from '../omitted-tools.js';
 import { openAiPassThrough } from '../openai/stream.js';
 import { geminiToOpenAiRequest, openAiToGeminiResponse } from './from-gemini.js';
 import { toGeminiRequest } from './request.js';
@@ -96,10 +96,14 @@ describe('Gemini client → hub (OpenAI chat)', () => {
     expect(chat).toMatchObject({ max_tokens: 500, temperature: 0.1, reasoning_effort: 'low' });
   });
 
-  it('refuses Google-side tools instead of dropping them', () => {
-    expect(() => geminiToOpenAiRequest({ ...request, tools: [{ googleSearch: {} }] }, 'm', false)).toThrow(
-      ConversionError,
+  it('leaves Google-side tools out, noted for the answer header', () => {
+    const converted = geminiToOpenAiRequest(
+      { ...request, tools: [{ googleSearch: {} }, ...request.tools!] },
+      'm',
+      false,
     );
+    expect(converted.tools?.map((tool) => tool.function.name)).toEqual(['write_file']);
+    expect(omittedTools(converted)).toEqual(['googleSearch']);
   });
 
   it('answers with functionCall parts (signature on the first call), thoughts and usage with thoughts and cache', () => {

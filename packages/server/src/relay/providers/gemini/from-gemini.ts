@@ -8,6 +8,7 @@ import type {
   Usage,
 } from '../../types.js';
 import { ConversionError } from '../conversion-error.js';
+import { noteOmittedTools } from '../omitted-tools.js';
 import { callId } from './response.js';
 import type { GeminiPart, GeminiRequest } from './wire.js';
 
@@ -82,12 +83,12 @@ class CallIds {
   }
 }
 
-function tools(request: GeminiRequest): ChatTool[] | undefined {
+function tools(request: GeminiRequest, omitted: string[]): ChatTool[] | undefined {
   const declared: ChatTool[] = [];
   for (const tool of request.tools ?? []) {
     for (const name of Object.keys(tool)) {
       // Google Search, code execution and URL context run on Google's side: another provider cannot run them.
-      if (name !== 'functionDeclarations') throw new ConversionError(`the Gemini tool "${name}"`);
+      if (name !== 'functionDeclarations') omitted.push(name);
     }
     for (const fn of tool.functionDeclarations ?? []) {
       declared.push({
@@ -194,7 +195,9 @@ export function geminiToOpenAiRequest(request: GeminiRequest, model: string, str
   }
   const reasoning = effort(config.thinkingConfig?.thinkingBudget);
   if (reasoning) chat.reasoning_effort = reasoning;
-  const declared = tools(request);
+  const omitted: string[] = [];
+  const declared = tools(request, omitted);
+  noteOmittedTools(chat, omitted);
   if (declared) {
     chat.tools = declared;
     const choice = toolChoice(request);

@@ -1,5 +1,5 @@
 import type { ChatResponse, ChatToolCall, Usage } from '../../types.js';
-import { CUSTOM_INPUT } from './responses-to-chat.js';
+import { CUSTOM_INPUT, NAMESPACE_SEPARATOR, type ToolNames } from './responses-to-chat.js';
 import type { ResponsesUsage } from './responses-wire.js';
 
 // The hub's answers (OpenAI chat) in the Responses API's shape, for Responses clients served by chat-only channels.
@@ -26,17 +26,23 @@ function customInput(call: ChatToolCall): string {
   }
 }
 
-export function callItem(
-  call: ChatToolCall,
-  custom: ReadonlySet<string>,
-  status = 'completed',
-): Record<string, unknown> {
-  if (custom.has(call.function.name)) {
+/** A namespaced tool's call names the tool and its namespace apart, as the client declared them. */
+function splitName(name: string, names: ToolNames): { name: string; namespace?: string } {
+  const at = name.indexOf(NAMESPACE_SEPARATOR);
+  const namespace = at > 0 ? name.slice(0, at) : '';
+  return namespace && names.namespaces.has(namespace)
+    ? { name: name.slice(at + NAMESPACE_SEPARATOR.length), namespace }
+    : { name };
+}
+
+export function callItem(call: ChatToolCall, names: ToolNames, status = 'completed'): Record<string, unknown> {
+  const named = splitName(call.function.name, names);
+  if (names.custom.has(call.function.name)) {
     return {
       type: 'custom_tool_call',
       id: `ctc_${call.id}`,
       call_id: call.id,
-      name: call.function.name,
+      ...named,
       input: customInput(call),
       status,
     };
@@ -45,7 +51,7 @@ export function callItem(
     type: 'function_call',
     id: `fc_${call.id}`,
     call_id: call.id,
-    name: call.function.name,
+    ...named,
     arguments: call.function.arguments,
     status,
   };
@@ -88,11 +94,7 @@ export function responseObject(
   };
 }
 
-export function chatToResponsesAnswer(
-  answer: ChatResponse,
-  model: string,
-  custom: ReadonlySet<string>,
-): Record<string, unknown> {
+export function chatToResponsesAnswer(answer: ChatResponse, model: string, names: ToolNames): Record<string, unknown> {
   const choice = answer.choices?.[0];
   const message = choice?.message;
   const base = answer.id || Date.now().toString(36);
@@ -100,7 +102,7 @@ export function chatToResponsesAnswer(
   if (message?.reasoning_content)
     output.push(reasoningItem(`rs_${base}`, message.reasoning_content, message.reasoning_signature));
   if (typeof message?.content === 'string' && message.content) output.push(messageItem(`msg_${base}`, message.content));
-  for (const call of message?.tool_calls ?? []) output.push(callItem(call, custom));
+  for (const call of message?.tool_calls ?? []) output.push(callItem(call, names));
   return responseObject(`resp_${base}`, model, answer.created ?? Math.floor(Date.now() / 1000), {
     status: 'completed',
     output,

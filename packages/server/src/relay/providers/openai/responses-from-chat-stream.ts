@@ -1,6 +1,7 @@
 import type { ChunkConverter, StreamState } from '../../stream/stream-state.js';
 import type { ChatToolCall } from '../../types.js';
 import { callItem, messageItem, reasoningItem, responseObject, responsesUsageFromChat } from './chat-to-responses.js';
+import type { ToolNames } from './responses-to-chat.js';
 
 interface ChatDelta {
   content?: string | null;
@@ -26,11 +27,7 @@ type Open =
  * output item (reasoning summary, message text, function call arguments) added → deltas → done → response.completed
  * with the whole response and its usage. A custom (freeform) tool call is sent once its input is complete.
  */
-export function chatChunksToResponses(
-  inner: ChunkConverter,
-  model: string,
-  custom: ReadonlySet<string>,
-): ChunkConverter {
+export function chatChunksToResponses(inner: ChunkConverter, model: string, names: ToolNames): ChunkConverter {
   let sequence = 0;
   let started = false;
   let responseId = `resp_${Date.now().toString(36)}`;
@@ -91,7 +88,7 @@ export function chatChunksToResponses(
         event('response.output_item.done', { output_index: index, item })
       );
     }
-    const item = callItem(current.call, custom);
+    const item = callItem(current.call, names);
     output.push(item);
     if (current.custom) {
       // Freeform input is only known once the call's arguments are complete: it goes out whole.
@@ -178,11 +175,11 @@ export function chatChunksToResponses(
           type: 'function',
           function: { name, arguments: '' },
         };
-        open = { kind: 'call', index, call: started, custom: custom.has(name) };
+        open = { kind: 'call', index, call: started, custom: names.custom.has(name) };
         if (!open.custom) {
           out += event('response.output_item.added', {
             output_index: output.length,
-            item: callItem(started, custom, 'in_progress'),
+            item: callItem(started, names, 'in_progress'),
           });
         }
       }

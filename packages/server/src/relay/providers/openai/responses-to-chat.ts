@@ -1,5 +1,6 @@
 import type { ChatContentPart, ChatMessage, ChatRequest, ChatTool, ChatToolChoice } from '../../types.js';
 import { ConversionError } from '../conversion-error.js';
+import { noteOmittedTools } from '../omitted-tools.js';
 import type { ResponsesContent, ResponsesItem, ResponsesRequest, ResponsesTool } from './responses-wire.js';
 
 // A Responses client (Codex CLI, the openai SDK's responses.create) served by a channel that only chats: the request
@@ -108,40 +109,56 @@ function itemsToMessages(items: ResponsesItem[]): ChatMessage[] {
   return messages;
 }
 
-function tools(request: ResponsesRequest): ChatTool[] | undefined {
-  if (!request.tools?.length) return undefined;
-  return request.tools.map((tool: ResponsesTool): ChatTool => {
-    if (tool.type === 'function') {
-      const fn = tool as { name: string; description?: string; parameters?: Record<string, unknown>; strict?: boolean };
-      return {
-        type: 'function',
-        function: {
-          name: fn.name,
-          ...(fn.description ? { description: fn.description } : {}),
-          parameters: fn.parameters ?? { type: 'object', properties: {} },
-          ...(fn.strict !== undefined ? { strict: fn.strict } : {}),
-        },
-      };
+/** A chat function name for a tool inside a namespace (chat has no namespaces; names allow [a-zA-Z0-9_-]). */
+export const NAMESPACE_SEPARATOR = '__';
+
+function functionTool(tool: ResponsesTool, prefix = ''): ChatTool | null {
+  if (tool.type === 'function') {
+    const fn = tool as { name: string; description?: string; parameters?: Record<string, unknown>; strict?: boolean };
+    return {
+      type: 'function',
+      function: {
+        name: `${prefix}${fn.name}`,
+        ...(fn.description ? { description: fn.description } : {}),
+        parameters: fn.parameters ?? { type: 'object', properties: {} },
+        ...(fn.strict !== undefined ? { strict: fn.strict } : {}),
+      },
+    };
+  }
+  if (tool.type === 'custom') {
+    const custom = tool as { name: string; description?: string };
+    return {
+      type: 'function',
+      function: {
+        name: `${prefix}${custom.name}`,
+        description:
+          `${custom.description ?? ''}\nPut the tool's whole freeform input, as text, in "${CUSTOM_INPUT}".`.trim(),
+        parameters: { type: 'object', properties: { [CUSTOM_INPUT]: { type: 'string' } }, required: [CUSTOM_INPUT] },
+      },
+    };
+  }
+  return null;
+}
+
+function tools(request: ResponsesRequest, omitted: string[]): ChatTool[] | undefined {
+  const declared: ChatTool[] = [];
+  for (const tool of request.tools ?? []) {
+    if (tool.type === 'namespace') {
+      // A group of tools (Codex's sub-agent tools): each becomes a function named <namespace>__<tool>.
+      const group = tool as unknown as { name: string; tools?: ResponsesTool[] };
+      for (const inner of group.tools ?? []) {
+        const converted = functionTool(inner, `${group.name}${NAMESPACE_SEPARATOR}`);
+        if (converted) declared.push(converted);
+        else omitted.push(`${group.name}.${String(inner.name ?? inner.type)}`);
+      }
+      continue;
     }
-    if (tool.type === 'custom') {
-      const custom = tool as { name: string; description?: string };
-      return {
-        type: 'function',
-        function: {
-          name: custom.name,
-          description:
-            `${custom.description ?? ''}\nPut the tool's whole freeform input, as text, in "${CUSTOM_INPUT}".`.trim(),
-          parameters: {
-            type: 'object',
-            properties: { [CUSTOM_INPUT]: { type: 'string' } },
-            required: [CUSTOM_INPUT],
-          },
-        },
-      };
-    }
+    const converted = functionTool(tool);
     // Web search, file search, computer use and the like run on OpenAI's side.
-    throw new ConversionError(`the "${tool.type}" tool`);
-  });
+    if (converted) declared.push(converted);
+    else omitted.push(String(tool.type));
+  }
+  return declared.length ? declared : undefined;
 }
 
 function toolChoice(choice: ResponsesRequest['tool_choice']): ChatToolChoice | undefined {
@@ -152,9 +169,25 @@ function toolChoice(choice: ResponsesRequest['tool_choice']): ChatToolChoice | u
   throw new ConversionError(`the tool choice "${choice.type}"`);
 }
 
-/** The custom tools' names, so their calls can be turned back into custom tool calls. */
-export function customToolNames(request: ResponsesRequest): Set<string> {
-  return new Set((request.tools ?? []).filter((tool) => tool.type === 'custom').map((tool) => String(tool.name)));
+/** What the answer needs to know of the request's tools to give calls back their Responses form. */
+export interface ToolNames {
+  /** Freeform tools (namespaced ones as <namespace>__<tool>): their calls are custom tool calls. */
+  custom: ReadonlySet<string>;
+  namespaces: ReadonlySet<string>;
+}
+
+export function toolNamesOf(request: ResponsesRequest): ToolNames {
+  const custom = new Set<string>();
+  const namespaces = new Set<string>();
+  for (const tool of request.tools ?? []) {
+    if (tool.type === 'custom') custom.add(String(tool.name));
+    if (tool.type !== 'namespace') continue;
+    namespaces.add(String(tool.name));
+    for (const inner of (tool.tools as ResponsesTool[] | undefined) ?? []) {
+      if (inner.type === 'custom') custom.add(`${String(tool.name)}${NAMESPACE_SEPARATOR}${String(inner.name)}`);
+    }
+  }
+  return { custom, namespaces };
 }
 
 export function responsesToChatRequest(request: ResponsesRequest, model: string): ChatRequest {
@@ -177,7 +210,9 @@ export function responsesToChatRequest(request: ResponsesRequest, model: string)
       json_schema: { name: format.name ?? 'response', schema: format.schema },
     };
   } else if (format?.type === 'json_object') chat.response_format = { type: 'json_object' };
-  const declared = tools(request);
+  const omitted: string[] = [];
+  const declared = tools(request, omitted);
+  noteOmittedTools(chat, omitted);
   if (declared) {
     chat.tools = declared;
     const choice = toolChoice(request.tool_choice);
