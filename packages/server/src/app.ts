@@ -24,6 +24,7 @@ import { userSessionRoutes } from './api/user-session.js';
 import { verificationRoutes } from './api/verification.js';
 import { walletRoutes } from './api/wallet.js';
 import type { AppContext } from './context.js';
+import { BASELINE_HEADERS } from './http/content-security.js';
 import { ApiFailure, messageFor } from './http/envelope.js';
 import { serveWeb } from './http/static-web.js';
 import { type ErrorFormat, RelayError } from './relay/errors.js';
@@ -107,10 +108,13 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   );
   app.addHook('onRequest', async (request, reply) => {
     if (isRelayPath(request.url)) {
+      // Answers are JSON or event streams: never to be sniffed into something a browser would run.
+      reply.header('x-content-type-options', 'nosniff');
       reply.header('X-Oneapi-Request-Id', String(request.id));
       return;
     }
     if (!request.url.startsWith('/api/')) return;
+    reply.headers(BASELINE_HEADERS);
     reply.header('Cache-Control', 'no-store');
     const path = request.url.split('?')[0]!;
     // Another node may have completed setup since we started: ask the database until the answer is yes.
@@ -185,6 +189,6 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   ]) {
     await routes(app, ctx);
   }
-  await serveWeb(app, ctx.config.webDist);
+  await serveWeb(app, ctx.config.webDist, ctx.options);
   return app;
 }

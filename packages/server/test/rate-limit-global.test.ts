@@ -51,7 +51,10 @@ describe('global rate limit settings', () => {
     ['/pg/chat/completions', null],
     ['/', 'web'],
     ['/pricing', 'web'],
-    ['/assets/index-abc.js', 'web'],
+    // Files a page pulls in never count: only page loads do.
+    ['/assets/index-abc.js', null],
+    ['/logo.svg', null],
+    ['/token', 'web'],
   ])('%s is limited as %s', (path, scope) => {
     expect(globalScope(path)).toBe(scope);
   });
@@ -102,14 +105,22 @@ describe('global API and web rate limits in memory', () => {
     for (let index = 0; index < 5; index++) expect((await get(server, '/v1/models', ip)).status).toBe(401);
   });
 
-  it('limits console pages and assets separately, answering in plain text', async () => {
+  it('counts only page loads, never the files a page pulls in, and answers a page of its own when over', async () => {
     const ip = freshIp();
-    for (const path of ['/pricing', '/assets/app.js']) expect((await get(server, path, ip)).status).not.toBe(429);
-    const limited = await get(server, '/token', ip);
+    // A console load pulls dozens of files: none of them counts against the page budget (2 here).
+    for (let index = 0; index < 50; index++) expect((await get(server, '/assets/app.js', ip)).status).not.toBe(429);
+    expect((await get(server, '/pricing', ip)).status).not.toBe(429);
+    expect((await get(server, '/token', ip)).status).not.toBe(429);
+    const limited = await get(server, '/detail', ip);
     expect(limited.status).toBe(429);
     expect(limited.headers.get('retry-after')).toBe('90');
-    expect(limited.headers.get('content-type')).toContain('text/plain');
-    expect(await limited.text()).toBe('请求过于频繁：同一地址每 90 秒最多 2 次，请稍后再试');
+    // Never a blank page: a small page of its own (no script, no external file) says when to retry, in both languages.
+    expect(limited.headers.get('content-type')).toContain('text/html');
+    expect(limited.headers.get('x-content-type-options')).toBe('nosniff');
+    const page = await limited.text();
+    expect(page).toContain('请在 90 秒后刷新重试');
+    expect(page).toContain('Reload this page in 90 seconds');
+    expect(page).not.toMatch(/<script|src=|href=/);
     // The API budget of the same address is its own.
     expect((await get(server, '/api/status', ip)).status).toBe(200);
   });

@@ -226,6 +226,10 @@ export const MESSAGES = {
     zh: '您已达到成功请求数限制：{minutes} 分钟内最多成功 {count} 次',
     en: 'Successful request limit reached: at most {count} successful requests in {minutes} minutes',
   },
+  web_rate_limited_page: {
+    zh: '此地址在短时间内打开页面过于频繁，请在 {seconds} 秒后刷新重试。',
+    en: 'Pages were opened from this address too often in a short time. Reload this page in {seconds} seconds.',
+  },
   global_rate_limited: {
     zh: '请求过于频繁：同一地址每 {seconds} 秒最多 {max} 次，请稍后再试',
     en: 'Too many requests: at most {max} per {seconds} seconds from one address; please try again later',

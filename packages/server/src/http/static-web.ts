@@ -1,15 +1,25 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { OptionsStore } from '../cache/options-store.js';
+import { BASELINE_HEADERS, consolePageHeaders } from './content-security.js';
 
 const API_PREFIXES = ['/api', '/v1', '/v1beta', '/pg', '/mj', '/suno', '/dashboard', '/assets'];
 
+/** A path that names a file (its last segment has an extension): never a console route. */
+export function looksLikeFile(path: string): boolean {
+  const last = path.slice(path.lastIndexOf('/') + 1);
+  return last.includes('.');
+}
+
 /**
- * Serves the built console. Hashed assets are cached for a year; index.html is never cached so a deploy shows at
- * once. Unknown non-API paths get index.html (client-side routing); unknown API paths get a JSON 404.
+ * Serves the built console. Hashed assets (`/assets/…`, names change with their content) are cached for a year as
+ * immutable; other public files (logo, favicon) for an hour; the HTML is revalidated on every load so a deploy shows
+ * at once. Unknown non-API paths get the console page (client-side routing); unknown API paths and missing files a
+ * 404 in their own shape.
  */
-export async function serveWeb(app: FastifyInstance, distDir: string | null): Promise<void> {
+export async function serveWeb(app: FastifyInstance, distDir: string | null, options: OptionsStore): Promise<void> {
   const indexFile = distDir ? join(distDir, 'index.html') : null;
   const hasWeb = indexFile !== null && existsSync(indexFile);
   if (hasWeb && distDir) {
@@ -17,8 +27,14 @@ export async function serveWeb(app: FastifyInstance, distDir: string | null): Pr
       root: distDir,
       index: false,
       wildcard: false,
+      // The plugin's own Cache-Control (max-age=0) would replace ours.
+      cacheControl: false,
       setHeaders(res, path) {
-        res.setHeader('Cache-Control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+        res.setHeader('x-content-type-options', 'nosniff');
+        res.setHeader(
+          'cache-control',
+          path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+        );
       },
     });
   }
@@ -30,12 +46,16 @@ export async function serveWeb(app: FastifyInstance, distDir: string | null): Pr
     if (!cached || cached.mtimeMs !== mtimeMs) cached = { mtimeMs, html: readFileSync(indexFile, 'utf8') };
     return cached.html;
   };
+  const sendPage = (reply: FastifyReply, html: string) =>
+    reply.headers(consolePageHeaders(options)).type('text/html; charset=utf-8').send(html);
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     const isApi = API_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
     const html = indexHtml();
-    if (isApi || request.method !== 'GET' || !html) {
+    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !looksLikeFile(path);
+    if (isApi || !isPage || !html) {
+      reply.headers(BASELINE_HEADERS);
       if (path.startsWith('/api')) return reply.code(404).send({ success: false, message: `Not found: ${path}` });
       return reply.code(404).send({
         error: {
@@ -45,12 +65,8 @@ export async function serveWeb(app: FastifyInstance, distDir: string | null): Pr
         },
       });
     }
-    return reply.header('Cache-Control', 'no-store').type('text/html; charset=utf-8').send(html);
+    return sendPage(reply, html);
   });
 
-  if (hasWeb) {
-    app.get('/', (_request, reply) =>
-      reply.header('Cache-Control', 'no-store').type('text/html; charset=utf-8').send(indexHtml()),
-    );
-  }
+  if (hasWeb) app.get('/', (_request, reply) => sendPage(reply, indexHtml()!));
 }

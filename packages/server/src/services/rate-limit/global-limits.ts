@@ -2,8 +2,11 @@ import { translate } from '@gateway/shared';
 import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction, onRequestHookHandler } from 'fastify';
 import type { RateLimiter } from '../../auth/rate-limiter.js';
 import type { RateLimitConfig } from '../../config.js';
+import { BASELINE_HEADERS } from '../../http/content-security.js';
 import { ApiFailure, languageOf } from '../../http/envelope.js';
 import { clientIp } from '../../http/request-ip.js';
+import { looksLikeFile } from '../../http/static-web.js';
+import { tooManyPagesHtml } from '../../http/too-many-pages.js';
 import { RelayError } from '../../relay/errors.js';
 
 /** Which global limit a path falls under; the relay itself is limited per user by the model request limit. */
@@ -27,6 +30,9 @@ export function globalScope(url: string): GlobalScope {
   if (path === '/api' || path.startsWith('/api/')) return 'api';
   if (DASHBOARD_PATHS.has(path)) return 'api';
   if (path === '/v1' || RELAY_PREFIXES.some((prefix) => path.startsWith(prefix))) return null;
+  // Only page loads count against the web limit: a page pulls 20–40 script, style and image files, and counting
+  // them locked whole offices out after a few reloads. Files are cheap to serve and cached by the browser.
+  if (path.startsWith('/assets/') || looksLikeFile(path)) return null;
   return 'web';
 }
 
@@ -63,7 +69,12 @@ export function globalRateLimitHook(
           return done(new RelayError(429, message, 'new_api_error', 'rate_limit_exceeded'));
         }
         if (scope === 'api') return done(new ApiFailure('global_rate_limited', params, 429));
-        reply.code(429).type('text/plain; charset=utf-8').send(message);
+        // A page must never go blank: a small page of its own says what happened and when to try again.
+        reply
+          .code(429)
+          .headers(BASELINE_HEADERS)
+          .type('text/html; charset=utf-8')
+          .send(tooManyPagesHtml(limit.windowSeconds));
       },
       (error: unknown) => done(error instanceof Error ? error : new Error(String(error))),
     );
