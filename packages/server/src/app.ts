@@ -1,5 +1,5 @@
 import fastifyCookie from '@fastify/cookie';
-import Fastify, { type FastifyInstance, LogController } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest, LogController } from 'fastify';
 import { channelRoutes } from './api/channel/index.js';
 import { contentRoutes } from './api/content.js';
 import { dataRoutes } from './api/data.js';
@@ -26,6 +26,7 @@ import { walletRoutes } from './api/wallet.js';
 import type { AppContext } from './context.js';
 import { BASELINE_HEADERS } from './http/content-security.js';
 import { ApiFailure, messageFor } from './http/envelope.js';
+import { applyBodyLimits, crossSiteGuard } from './http/request-guards.js';
 import { serveWeb } from './http/static-web.js';
 import { type ErrorFormat, RelayError } from './relay/errors.js';
 import { relayRoutes } from './relay/router.js';
@@ -45,6 +46,26 @@ function errorFormat(url: string): ErrorFormat {
   if (url.startsWith('/v1/messages')) return 'claude';
   if (url.startsWith('/v1beta/') || (url.startsWith('/v1/models/') && url.includes(':'))) return 'gemini';
   return 'openai';
+}
+
+/** When a 429 has no better figure (an upstream that gave none). */
+const DEFAULT_RETRY_AFTER_SECONDS = 30;
+
+function readableSize(bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${Math.round(bytes / 1024 / 1024)} MiB` : `${Math.round(bytes / 1024)} KiB`;
+}
+
+/** Body errors answered 413 or 400 in the route's shape, never a 500 or an error-level log line. */
+function refusedBody(
+  error: unknown,
+  request: FastifyRequest,
+): { status: number; code: 'body_too_large' | 'body_too_deep'; params?: Record<string, string> } | null {
+  if ((error as { code?: string }).code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+    const limit = request.routeOptions.bodyLimit ?? 0;
+    return { status: 413, code: 'body_too_large', params: { limit: readableSize(limit) } };
+  }
+  if (error instanceof RangeError && /call stack/i.test(error.message)) return { status: 400, code: 'body_too_deep' };
+  return null;
 }
 
 function refuseRouteSchemas(): never {
@@ -91,6 +112,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     schemaController: { compilersFactory: { buildValidator: refuseRouteSchemas, buildSerializer: refuseRouteSchemas } },
   });
 
+  // Before any route is added: each route gets its class's body limit.
+  applyBodyLimits(app, ctx.config.bodyLimits);
   await app.register(fastifyCookie);
   // Payment gateways notify with form posts.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
@@ -106,6 +129,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       ctx.config.trustedProxies,
     ),
   );
+  app.addHook('onRequest', crossSiteGuard(ctx.options));
   app.addHook('onRequest', async (request, reply) => {
     if (isRelayPath(request.url)) {
       // Answers are JSON or event streams: never to be sniffed into something a browser would run.
@@ -129,6 +153,21 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   });
 
   app.setErrorHandler((error, request, reply) => {
+    // A body over its route's limit, or nested deep enough to exhaust a parser's stack, is the caller's mistake.
+    const refused = refusedBody(error, request);
+    if (refused) {
+      const message = messageFor(request, refused.code, refused.params);
+      if (!isRelayPath(request.url)) return reply.code(refused.status).send({ success: false, message });
+      const relay = new RelayError(refused.status, message, 'invalid_request_error', refused.code);
+      return reply.code(refused.status).send(relay.body(String(request.id), errorFormat(request.url)));
+    }
+    // Every 429 says when to come back.
+    if (
+      (error as { status?: number; statusCode?: number }).status === 429 ||
+      (error as { statusCode?: number }).statusCode === 429
+    ) {
+      reply.header('Retry-After', String((error as { retryAfter?: number }).retryAfter ?? DEFAULT_RETRY_AFTER_SECONDS));
+    }
     if (error instanceof RelayError)
       return reply.code(error.status).send(error.body(String(request.id), errorFormat(request.url)));
     if (isRelayPath(request.url) && error instanceof ApiFailure) {

@@ -33,6 +33,8 @@ export interface Config {
   sessionCookieSecure: boolean;
   sessionTtlSeconds: number;
   webDist: string | null;
+  /** Request body limits: the relay's (MAX_REQUEST_BODY_MB) and anonymous routes' (sign-in, registration, …). */
+  bodyLimits: { relayBytes: number; anonymousBytes: number };
   logLevel: string;
   version: string;
   /** Where Turnstile tokens are verified (Cloudflare's siteverify; tests point it at a local fake). */
@@ -187,6 +189,10 @@ export function loadConfig(
     sessionCookieSecure: readBool(env, 'SESSION_COOKIE_SECURE', false),
     sessionTtlSeconds: readInt(env, 'SESSION_TTL_SECONDS', 30 * 24 * 3600, 60, 365 * 24 * 3600),
     webDist: env.WEB_DIST?.trim() || defaults.webDist || null,
+    bodyLimits: {
+      relayBytes: readInt(env, 'MAX_REQUEST_BODY_MB', 128, 1, 4096) * 1024 * 1024,
+      anonymousBytes: readInt(env, 'ANONYMOUS_REQUEST_BODY_LIMIT_KB', 64, 1, 1_048_576) * 1024,
+    },
     logLevel,
     version: env.VERSION?.trim() || defaults.version || '0.0.0',
     turnstileVerifyUrl: readUrl(env, 'TURNSTILE_VERIFY_URL', TURNSTILE_SITEVERIFY_URL),

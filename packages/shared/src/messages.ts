@@ -226,6 +226,22 @@ export const MESSAGES = {
     zh: '您已达到成功请求数限制：{minutes} 分钟内最多成功 {count} 次',
     en: 'Successful request limit reached: at most {count} successful requests in {minutes} minutes',
   },
+  cross_site_refused: {
+    zh: '拒绝来自其他网站的请求：请在本站页面中操作',
+    en: 'Requests from another site are refused: use this site’s own pages',
+  },
+  form_body_refused: {
+    zh: '此接口只接受 JSON 请求体',
+    en: 'This API only accepts a JSON body',
+  },
+  body_too_large: {
+    zh: '请求体过大：此接口最多接受 {limit}',
+    en: 'The request body is too large: this API accepts at most {limit}',
+  },
+  body_too_deep: {
+    zh: '请求体嵌套层级过深',
+    en: 'The request body is nested too deeply',
+  },
   web_rate_limited_page: {
     zh: '此地址在短时间内打开页面过于频繁，请在 {seconds} 秒后刷新重试。',
     en: 'Pages were opened from this address too often in a short time. Reload this page in {seconds} seconds.',

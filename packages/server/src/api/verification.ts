@@ -26,7 +26,7 @@ export async function verificationRoutes(app: FastifyInstance, ctx: AppContext):
     if (!ctx.config.criticalRateLimit.enabled) return;
     const key = `email-verification:${clientIp(request, ctx.config.trustedProxies)}`;
     if (!(await ctx.limiter.hit(key, MAILS_PER_WINDOW, WINDOW_SECONDS))) {
-      throw new ApiFailure('verification_too_frequent', undefined, 429);
+      throw new ApiFailure('verification_too_frequent', undefined, 429, WINDOW_SECONDS);
     }
   };
 

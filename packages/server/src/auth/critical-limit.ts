@@ -13,6 +13,6 @@ export function criticalLimit(ctx: AppContext): preHandlerAsyncHookHandler {
     if (!limit.enabled) return;
     const key = `critical:${clientIp(request, ctx.config.trustedProxies)}`;
     if (!(await ctx.limiter.hit(key, limit.max, limit.windowSeconds)))
-      throw new ApiFailure('too_many_requests', undefined, 429);
+      throw new ApiFailure('too_many_requests', undefined, 429, limit.windowSeconds);
   };
 }

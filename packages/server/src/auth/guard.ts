@@ -37,7 +37,7 @@ async function resolveUser(ctx: AppContext, request: FastifyRequest): Promise<Us
  * as the session: a page left open in another tab for a different account must not act as this one.
  */
 export function requireRole(ctx: AppContext, minRole: number): preHandlerAsyncHookHandler {
-  return async (request: FastifyRequest, _reply: FastifyReply) => {
+  const guard = async (request: FastifyRequest, _reply: FastifyReply) => {
     const user = await resolveUser(ctx, request);
     if (!user || user.deleted_at !== null) throw new ApiFailure('not_logged_in', undefined, 401);
     const header = request.headers['new-api-user'];
@@ -51,6 +51,16 @@ export function requireRole(ctx: AppContext, minRole: number): preHandlerAsyncHo
     if (user.role < minRole) throw new ApiFailure('permission_denied', undefined, 403);
     request.user = user;
   };
+  // Marks the routes that need a signed-in caller; the others are anonymous and get the small body limit.
+  return Object.assign(guard, { [SIGNED_IN]: true });
+}
+
+export const SIGNED_IN = Symbol('signed-in route guard');
+
+/** Whether a route's preHandlers include a role guard. */
+export function isGuarded(preHandler: unknown): boolean {
+  const handlers = Array.isArray(preHandler) ? preHandler : [preHandler];
+  return handlers.some((handler) => typeof handler === 'function' && SIGNED_IN in handler);
 }
 
 export const guards = (ctx: AppContext) => ({

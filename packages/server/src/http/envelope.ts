@@ -10,6 +10,8 @@ export class ApiFailure extends Error {
     readonly code: MessageCode,
     readonly params?: Record<string, string | number>,
     readonly status = 200,
+    /** Seconds until a refused caller may try again (a 429 answer's Retry-After). */
+    readonly retryAfter?: number,
   ) {
     super(code);
   }

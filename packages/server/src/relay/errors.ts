@@ -33,6 +33,9 @@ export type ErrorFormat = 'openai' | 'claude' | 'gemini';
  * is appended to the message (family convention) so a user's bug report can be matched to the log line.
  */
 export class RelayError extends Error {
+  /** Seconds until the caller may try again, sent as Retry-After with a 429 (the upstream's when it gave one). */
+  retryAfter?: number;
+
   constructor(
     readonly status: number,
     message: string,

@@ -47,10 +47,21 @@ export function conveyor<Request>(ctx: AppContext, endpoint: Endpoint<Request>) 
     try {
       return await runConveyor(ctx, endpoint, request, reply, caller, lang, startedAt, requestId);
     } catch (error) {
-      if (error instanceof RelayError) return endpoint.answerError(reply, error, requestId);
-      throw error;
+      if (!(error instanceof RelayError)) throw error;
+      if (error.status === 429) reply.header('Retry-After', String(error.retryAfter ?? 30));
+      return endpoint.answerError(reply, error, requestId);
     }
   };
+}
+
+/** An upstream's Retry-After (seconds, or an HTTP date), as whole seconds to pass on. */
+export function retryAfterOf(header: string | string[] | undefined): number | undefined {
+  const value = Array.isArray(header) ? header[0] : header;
+  if (!value) return undefined;
+  const seconds = Number(value);
+  if (Number.isFinite(seconds) && seconds >= 0) return Math.ceil(seconds);
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - Date.now()) / 1000));
 }
 
 async function runConveyor<Request>(
@@ -191,6 +202,7 @@ async function carry<Request>(run: Run<Request>, reply: FastifyReply): Promise<b
         const clientStatus = status === 401 || status === 403 ? 500 : status;
         const message = redactChannelKeys(upstream.message, keyed);
         lastError = new RelayError(clientStatus, message, upstream.type || 'upstream_error', upstream.code);
+        if (clientStatus === 429) lastError.retryAfter = retryAfterOf(response.headers['retry-after']);
         if (!isRetriableStatus(status)) break;
         continue;
       }

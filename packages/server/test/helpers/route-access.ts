@@ -146,6 +146,7 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'POST /v1/rerank': 'relay-token',
   'POST /v1/responses': 'relay-token',
   'POST /v1/messages': 'relay-token',
+  'POST /v1/messages/count_tokens': 'relay-token',
   'POST /v1/audio/speech': 'relay-token',
   'POST /v1/audio/transcriptions': 'relay-token',
   'POST /v1/audio/translations': 'relay-token',

@@ -66,9 +66,11 @@ export function globalRateLimitHook(
         const message = translate('global_rate_limited', languageOf(request), params);
         // The dashboard billing views are read by OpenAI clients: their error shape, not the envelope.
         if (scope === 'api' && !request.url.startsWith('/api')) {
-          return done(new RelayError(429, message, 'new_api_error', 'rate_limit_exceeded'));
+          const error = new RelayError(429, message, 'new_api_error', 'rate_limit_exceeded');
+          error.retryAfter = limit.windowSeconds;
+          return done(error);
         }
-        if (scope === 'api') return done(new ApiFailure('global_rate_limited', params, 429));
+        if (scope === 'api') return done(new ApiFailure('global_rate_limited', params, 429, limit.windowSeconds));
         // A page must never go blank: a small page of its own says what happened and when to try again.
         reply
           .code(429)

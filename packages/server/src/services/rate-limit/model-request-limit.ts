@@ -75,12 +75,15 @@ export function admitModelRequest(
 ): Promise<void> | undefined {
   return limiter.admit(caller.user.id, caller.group)?.then((refusal) => {
     if (!refusal) return;
-    throw RelayError.of(
+    const error = RelayError.of(
       429,
       lang,
       refusal.kind === 'total' ? 'relay_rate_limited' : 'relay_rate_limited_success',
       { minutes: refusal.minutes, count: refusal.max },
       'rate_limit_exceeded',
     );
+    // A sliding window frees a request at the latest one whole window later.
+    error.retryAfter = refusal.minutes * 60;
+    throw error;
   });
 }
