@@ -13,7 +13,11 @@ export default defineConfig({
   },
   server: {
     port: 5173,
-    proxy: Object.fromEntries(proxiedPrefixes.map((prefix) => [prefix, { target: backend, changeOrigin: true }])),
+    // The server refuses state changes whose Origin is another site; through the dev proxy the console's requests
+    // arrive from the backend's own origin, as they do in production.
+    proxy: Object.fromEntries(
+      proxiedPrefixes.map((prefix) => [prefix, { target: backend, changeOrigin: true, headers: { origin: backend } }]),
+    ),
   },
   build: {
     outDir: 'dist',
