@@ -35,6 +35,8 @@ export type ErrorFormat = 'openai' | 'claude' | 'gemini';
 export class RelayError extends Error {
   /** Seconds until the caller may try again, sent as Retry-After with a 429 (the upstream's when it gave one). */
   retryAfter?: number;
+  /** What really happened upstream (host, library error, the body of an error page): for admins' eyes only. */
+  detail?: string;
 
   constructor(
     readonly status: number,

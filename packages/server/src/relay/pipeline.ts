@@ -54,6 +54,16 @@ export function conveyor<Request>(ctx: AppContext, endpoint: Endpoint<Request>) 
   };
 }
 
+/**
+ * The status the caller gets for an upstream error: the channel's own credentials refused is the gateway's problem,
+ * not the caller's key (a 500, never a 401/403 that reads as "your key is wrong"); a redirect or a status outside
+ * the error range is a bad gateway answer.
+ */
+function clientStatusOf(status: number): number {
+  if (status === 401 || status === 403) return 500;
+  return status >= 400 && status <= 599 ? status : 502;
+}
+
 /** An upstream's Retry-After (seconds, or an HTTP date), as whole seconds to pass on. */
 export function retryAfterOf(header: string | string[] | undefined): number | undefined {
   const value = Array.isArray(header) ? header[0] : header;
@@ -187,9 +197,10 @@ async function carry<Request>(run: Run<Request>, reply: FastifyReply): Promise<b
       } catch (error) {
         // The client left before the upstream answered: nothing was produced, nothing is billed.
         if (cancellation.aborted) return false;
-        const reason = redactChannelKeys(error instanceof Error ? error.message : String(error), keyed);
-        const message = RelayError.of(502, lang, 'relay_upstream_unreachable', { reason }).message;
+        // The caller learns that the upstream could not be reached, never its address or the library's words.
+        const message = RelayError.of(502, lang, 'relay_upstream_unavailable').message;
         lastError = new RelayError(502, message, 'upstream_error', 'upstream_unreachable');
+        lastError.detail = redactChannelKeys(error instanceof Error ? error.message : String(error), keyed);
         continue;
       }
       if (response.statusCode < 200 || response.statusCode >= 300) {
@@ -197,11 +208,15 @@ async function carry<Request>(run: Run<Request>, reply: FastifyReply): Promise<b
         const upstream = provider.error(response.statusCode, text);
         const status = mapStatus(upstream.status, channel.statusCodeMapping as Record<string, string> | null);
         maybeDisable(ctx, channel, { ...upstream, status });
-        // The channel's own credentials were refused: that is the gateway's problem, not the caller's key, so the
-        // caller gets a server error instead of a 401/403 that would read as "your key is wrong".
-        const clientStatus = status === 401 || status === 403 ? 500 : status;
-        const message = redactChannelKeys(upstream.message, keyed);
+        const clientStatus = clientStatusOf(status);
+        // An error the upstream wrote for the client (JSON) is passed on; an error page from a proxy or CDN in front
+        // of it (HTML, text, a redirect) would only show hosts and internals: the caller gets the status alone.
+        const written = text.trimStart().startsWith('{');
+        const message = written
+          ? redactChannelKeys(upstream.message, keyed)
+          : RelayError.of(clientStatus, lang, 'relay_upstream_status', { status }).message;
         lastError = new RelayError(clientStatus, message, upstream.type || 'upstream_error', upstream.code);
+        lastError.detail = redactChannelKeys(`HTTP ${response.statusCode}: ${text.slice(0, 500)}`, keyed);
         if (clientStatus === 429) lastError.retryAfter = retryAfterOf(response.headers['retry-after']);
         if (!isRetriableStatus(status)) break;
         continue;
@@ -330,7 +345,7 @@ function logFailure<Request>(run: Run<Request>, error: RelayError, tried: number
     other: JSON.stringify({
       status_code: error.status,
       error_code: error.code,
-      admin_info: { use_channel: tried.map(String) },
+      admin_info: { use_channel: tried.map(String), ...(error.detail ? { upstream_detail: error.detail } : {}) },
     }),
   });
 }

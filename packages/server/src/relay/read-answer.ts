@@ -91,10 +91,17 @@ async function readWhole(
 ): Promise<Outcome> {
   const raw = await response.body.text();
   let answer: ReturnType<typeof reader.convert>;
-  if (reader.kind === 'text') {
-    answer = reader.convert(raw, String(response.headers['content-type'] ?? 'application/json'));
-  } else {
-    answer = reader.convert(parseJson(raw, context.lang), raw);
+  const json = reader.kind === 'json' ? parseJson(raw, context.lang) : null;
+  try {
+    answer = json
+      ? (reader as Extract<AnswerReader, { kind: 'json' }>).convert(json, raw)
+      : (reader as Extract<AnswerReader, { kind: 'text' }>).convert(
+          raw,
+          String(response.headers['content-type'] ?? 'application/json'),
+        );
+  } catch {
+    // JSON of the wrong shape (a proxy's own answer, an empty object) is as unreadable as broken JSON.
+    throw RelayError.of(502, context.lang, 'relay_upstream_bad_response', undefined, 'bad_response_body');
   }
   return {
     usage: answer.usage,

@@ -6,7 +6,7 @@ import { RelayError } from '../errors.js';
 import type { ChatFunction } from '../provider.js';
 import { messageText } from '../providers/text-content.js';
 import { withChannelStreamSetting } from '../stream/channel-stream-setting.js';
-import type { ChatRequest } from '../types.js';
+import type { ChatRequest, ChatResponse } from '../types.js';
 import { countPromptTokens, estimatePromptTokens, maxOutputTokens } from '../usage.js';
 
 export function validateChat(body: unknown, lang: Language): ChatRequest {
@@ -46,6 +46,16 @@ export function answerText(answer: { choices?: Array<{ message?: { content?: unk
     .join('');
 }
 
+/**
+ * A provider's answer read as a chat completion. A 2xx that is not one (a proxy's own JSON, an empty object) is no
+ * answer to pass on: the conveyor turns the throw into a 502.
+ */
+export function chatAnswer(chat: ChatFunction, json: Record<string, unknown>, model: string): ChatResponse {
+  const answer = chat.answer(json, model);
+  if (!Array.isArray(answer.choices)) throw new Error('the upstream answer has no choices');
+  return answer;
+}
+
 /** An OpenAI chat request carried out by a provider's chat function, its answer in the OpenAI shape. */
 export function chatLeg(
   chat: ChatFunction,
@@ -62,7 +72,7 @@ export function chatLeg(
     read: {
       kind: 'json',
       convert(json, raw) {
-        const answer = chat.answer(json, request.model);
+        const answer = chatAnswer(chat, json, request.model);
         // OpenAI-format answers go back byte for byte; converted ones are serialised once.
         const body = (json as unknown) === answer ? raw : JSON.stringify(answer);
         return { body, contentType: 'application/json', usage: answer.usage ?? null, outputText: answerText(answer) };

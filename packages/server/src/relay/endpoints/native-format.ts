@@ -4,7 +4,7 @@ import type { NativeFunction, Provider } from '../provider.js';
 import { OMITTED_TOOLS_HEADER, omittedTools } from '../providers/omitted-tools.js';
 import type { ChunkConverter } from '../stream/stream-state.js';
 import type { ChatRequest, ChatResponse, Usage } from '../types.js';
-import { answerText } from './chat.js';
+import { answerText, chatAnswer } from './chat.js';
 
 /**
  * A client API with its own wire format (Anthropic Messages, Gemini generateContent). A provider that speaks it
@@ -70,7 +70,7 @@ export function planNativeFormat<Request>(
     read: {
       kind: 'json',
       convert(json) {
-        const answer = chat.answer(json, upstreamModel);
+        const answer = chatAnswer(chat, json, upstreamModel);
         return {
           body: JSON.stringify(format.fromChatAnswer(answer, request.model, request.body)),
           contentType: 'application/json',
