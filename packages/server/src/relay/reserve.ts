@@ -53,7 +53,19 @@ export function reserveQuota(
   if (word) throw RelayError.of(400, lang, 'relay_sensitive_words', { word }, 'sensitive_words_detected');
   const acceptUnset = userSetting(caller.user).accept_unset_model_ratio_model === true;
   const pricing = modelPricing(ctx.options, input.model, acceptUnset);
-  if (!pricing) throw RelayError.of(400, lang, 'relay_model_unpriced', { model: input.model }, 'model_price_error');
+  if (!pricing) {
+    // A model no channel serves has no price either: say what is really missing.
+    if (ctx.channelCache.candidates(caller.group, input.model).length === 0 && caller.pinnedChannelId === null) {
+      throw RelayError.of(
+        503,
+        lang,
+        'relay_no_channel',
+        { group: caller.group, model: input.model },
+        'model_not_found',
+      );
+    }
+    throw RelayError.of(400, lang, 'relay_model_unpriced', { model: input.model }, 'model_price_error');
+  }
   const ratio = groupRatio(ctx.options, caller.group);
   const callCount = input.callCount ?? 1;
   const reserved =
