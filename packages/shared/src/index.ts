@@ -6,6 +6,7 @@ export * from './channels/channel-types.js';
 export * from './enums.js';
 export * from './envelope.js';
 export * from './messages.js';
+export * from './model-kind.js';
 export * from './options/definitions.js';
 export * from './options/kinds.js';
 export * from './options/normalize.js';

@@ -6,7 +6,8 @@ import { nowSeconds } from '../db/sql-helpers.js';
 import { shouldDisableChannel } from '../relay/auto-disable.js';
 import { providerFor } from '../relay/providers/registry.js';
 import { sendUpstream } from '../relay/send.js';
-import type { ChatRequest, UpstreamError } from '../relay/types.js';
+import type { UpstreamError } from '../relay/types.js';
+import { testRequestFor } from './channel-test-request.js';
 import type { ChannelWriter } from './channel-writer.js';
 import { runtimeChannel } from './runtime-channel.js';
 
@@ -21,18 +22,13 @@ export interface ChannelTestResult {
 
 const TEST_TIMEOUT_MS = 60_000;
 
-/** Reasoning models refuse `max_tokens`; they take `max_completion_tokens`. */
-function minimalRequest(model: string): ChatRequest {
-  const limit = /^(o\d|gpt-5)/.test(model) ? { max_completion_tokens: 16 } : { max_tokens: 16 };
-  return { model, messages: [{ role: 'user', content: 'hi' }], stream: false, ...limit };
-}
-
 export function testModelOf(channel: ChannelRow, requested: string): string {
   return requested || channel.test_model?.trim() || splitModels(channel.models ?? '')[0] || 'gpt-4o-mini';
 }
 
 /**
- * Sends one minimal chat request through the same provider code the relay uses, records the response time, and
+ * Sends one minimal request on the endpoint the model serves (chat, embeddings, rerank, images, speech,
+ * transcriptions, moderations) through the same provider code the relay uses, records the response time, and
  * applies the automatic disable / enable rules.
  */
 export async function testChannel(
@@ -42,25 +38,28 @@ export async function testChannel(
 ): Promise<ChannelTestResult> {
   const model = testModelOf(channel, requestedModel);
   const provider = providerFor(channel.type);
-  const chat = provider?.functions.chat;
-  if (!provider || !chat) return { success: false, message: 'channel_test_unsupported', time: 0, model };
+  if (!provider) return { success: false, message: 'channel_test_unsupported', time: 0, model };
   const mapping = parseJsonObjectField(channel.model_mapping);
   const mapped =
     mapping.ok && mapping.value ? resolveModelMapping(mapping.value as Record<string, string>, model) : null;
   const upstreamModel = mapped && 'model' in mapped ? mapped.model : model;
   const runtime = runtimeChannel(channel, deps.writer);
+  const test = testRequestFor(provider, runtime, upstreamModel);
+  if (!test) return { success: false, message: 'channel_test_unsupported', time: 0, model };
   const started = performance.now();
   let failure: UpstreamError | null = null;
   try {
-    const call = chat.call(runtime, minimalRequest(upstreamModel));
+    const { call } = test;
     const response = provider.open
       ? await provider.open(call, runtime, { timeoutMs: TEST_TIMEOUT_MS, stream: false })
       : await sendUpstream(call, { timeoutMs: TEST_TIMEOUT_MS });
     const text = await response.body.text();
     if (response.statusCode >= 200 && response.statusCode < 300) {
-      const parsed = chat.answer(JSON.parse(text), upstreamModel);
-      if (!Array.isArray(parsed.choices))
+      try {
+        test.check(text);
+      } catch {
         failure = { status: 502, message: 'bad_response_body', type: 'bad_response_body', code: null };
+      }
     } else {
       failure = provider.error(response.statusCode, text);
     }

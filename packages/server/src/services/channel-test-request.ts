@@ -1,0 +1,108 @@
+import { type ModelKind, modelKind } from '@gateway/shared';
+import type { Provider, RouteFunction } from '../relay/provider.js';
+import type { RuntimeChannel, UpstreamCall } from '../relay/types.js';
+
+/** One minimal request a model's own endpoint answers, and how to tell its answer is good. */
+export interface TestRequest {
+  kind: ModelKind;
+  call: UpstreamCall;
+  /** Reads a 2xx body; throws when it is not an answer of the endpoint. */
+  check(body: string): void;
+}
+
+/** Reasoning models refuse `max_tokens`; they take `max_completion_tokens`. */
+function chatLimit(model: string) {
+  return /^(o\d|gpt-5)/.test(model) ? { max_completion_tokens: 16 } : { max_tokens: 16 };
+}
+
+/** A WAV file of a tenth of a second of silence: the smallest upload a transcription endpoint accepts. */
+function silentWav(): Buffer {
+  const samples = 1600;
+  const wav = Buffer.alloc(44 + samples * 2);
+  wav.write('RIFF', 0);
+  wav.writeUInt32LE(36 + samples * 2, 4);
+  wav.write('WAVEfmt ', 8);
+  wav.writeUInt32LE(16, 16);
+  wav.writeUInt16LE(1, 20);
+  wav.writeUInt16LE(1, 22);
+  wav.writeUInt32LE(16_000, 24);
+  wav.writeUInt32LE(32_000, 28);
+  wav.writeUInt16LE(2, 32);
+  wav.writeUInt16LE(16, 34);
+  wav.write('data', 36);
+  wav.writeUInt32LE(samples * 2, 40);
+  return wav;
+}
+
+function upload(model: string): { body: Buffer; contentType: string } {
+  const boundary = 'gateway-channel-test';
+  const field = (name: string, value: string) =>
+    `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+  const head = `${field('model', model)}--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="test.wav"\r\nContent-Type: audio/wav\r\n\r\n`;
+  return {
+    body: Buffer.concat([Buffer.from(head), silentWav(), Buffer.from(`\r\n--${boundary}--\r\n`)]),
+    contentType: `multipart/form-data; boundary=${boundary}`,
+  };
+}
+
+function jsonRoute(route: RouteFunction, channel: RuntimeChannel, model: string, body: Record<string, unknown>) {
+  return route.call(channel, JSON.stringify({ model, ...body }), model, 'application/json');
+}
+
+/** The answer must be JSON (converted to the OpenAI shape when the provider speaks another format). */
+const jsonCheck = (route: RouteFunction, model: string) => (body: string) => {
+  const json = JSON.parse(body) as Record<string, unknown>;
+  route.answer?.(json, model);
+};
+
+/**
+ * The family tests each model on the endpoint it serves: an embedding model is asked to embed, a reranker to rank,
+ * a speech model to speak… A chat request to them would fail and disable a healthy channel. Null when the channel's
+ * provider does not serve that endpoint.
+ */
+export function testRequestFor(provider: Provider, channel: RuntimeChannel, model: string): TestRequest | null {
+  const kind = modelKind(model);
+  const fn = provider.functions;
+  const route = (served: RouteFunction | undefined, body: Record<string, unknown>) =>
+    served ? { kind, call: jsonRoute(served, channel, model, body), check: jsonCheck(served, model) } : null;
+  switch (kind) {
+    case 'embedding':
+      return route(fn.embeddings, { input: 'hi' });
+    case 'rerank':
+      return route(fn.rerank, { query: 'hi', documents: ['hi', 'there'], top_n: 1 });
+    case 'moderation':
+      return route(fn.moderations, { input: 'hi' });
+    case 'image':
+      return route(fn.images, { prompt: 'a small red circle', n: 1 });
+    case 'speech':
+      return fn.speech
+        ? {
+            kind,
+            call: jsonRoute(fn.speech, channel, model, { input: 'hi', voice: 'alloy' }),
+            check: () => {},
+          }
+        : null;
+    case 'transcription': {
+      if (!fn.transcriptions) return null;
+      const { body, contentType } = upload(model);
+      return { kind, call: fn.transcriptions.call(channel, body, model, contentType), check: () => {} };
+    }
+    default: {
+      const chat = fn.chat;
+      if (!chat) return null;
+      return {
+        kind,
+        call: chat.call(channel, {
+          model,
+          messages: [{ role: 'user', content: 'hi' }],
+          stream: false,
+          ...chatLimit(model),
+        }),
+        check(body) {
+          const answer = chat.answer(JSON.parse(body) as Record<string, unknown>, model);
+          if (!Array.isArray(answer.choices)) throw new Error('bad_response_body');
+        },
+      };
+    }
+  }
+}
