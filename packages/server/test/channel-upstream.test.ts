@@ -179,7 +179,14 @@ describe('channel test, balance and upstream model list against mock providers',
       const id = await createChannel({ type: 43, key: 'ds' });
       const refused = await root.get(`/api/channel/update_balance/${id}`);
       expect(refused.success).toBe(false);
-      expect(refused.message).toMatch(/请求上游失败：refused/);
+      // One language, the host, and the setting that would allow it.
+      expect(refused.message).toBe(
+        '已拒绝访问 127.0.0.1：这是内网地址。如需让服务端访问内网上游（模型列表、余额），请 root 用户在「系统设置 → 通用设置」中开启「允许服务端请求访问内网地址」（fetch_setting.allow_private_ip）',
+      );
+      const english = await root.get(`/api/channel/fetch_models/${id}`, { 'accept-language': 'en' });
+      expect(english.message).toMatch(
+        /^Refused to reach 127\.0\.0\.1: it is a private address\..*fetch_setting\.allow_private_ip/,
+      );
       expect(mock.requests).toHaveLength(0);
       await root.put('/api/option/', { key: 'fetch_setting.allow_private_ip', value: 'true' });
     });

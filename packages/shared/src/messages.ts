@@ -176,6 +176,10 @@ export const MESSAGES = {
   },
   channel_upstream_failed: { zh: '请求上游失败：{reason}', en: 'The upstream request failed: {reason}' },
   channel_fetch_models_key_required: { zh: '请填写密钥', en: 'Please fill in the key' },
+  channel_fetch_private_refused: {
+    zh: '已拒绝访问 {host}：这是内网地址。如需让服务端访问内网上游（模型列表、余额），请 root 用户在「系统设置 → 通用设置」中开启「允许服务端请求访问内网地址」（fetch_setting.allow_private_ip）',
+    en: 'Refused to reach {host}: it is a private address. To let the server reach private upstreams (model lists, balances), root can turn on "Let server-side fetches reach private addresses" under System settings → General (fetch_setting.allow_private_ip)',
+  },
   // relay
   relay_token_missing: { zh: '未提供令牌', en: 'No API key was provided' },
   relay_token_invalid: { zh: '无效的令牌', en: 'Invalid API key' },

@@ -69,6 +69,8 @@ export class OutboundError extends Error {
     message: string,
     readonly reason: 'blocked' | 'invalid_url' | 'redirect' | 'too_large' | 'timeout' | 'network' | 'status',
     readonly status?: number,
+    /** The refused host, for a message in the caller's language. */
+    readonly host?: string,
   ) {
     super(message);
   }
@@ -85,7 +87,13 @@ const guardedLookup: LookupFunction = (hostname, options, callback) => {
     if (error) return callback(error, '', 0);
     const list = addresses as Array<{ address: string; family: number }>;
     const bad = list.find((entry) => !isPublicAddress(entry.address));
-    if (bad) return callback(new OutboundError(`refused: ${hostname} resolves to ${bad.address}`, 'blocked'), '', 0);
+    if (bad) {
+      return callback(
+        new OutboundError(`refused: ${hostname} resolves to ${bad.address}`, 'blocked', undefined, hostname),
+        '',
+        0,
+      );
+    }
     if (options.all) return callback(null, list as never, 0);
     return callback(null, list[0]!.address, list[0]!.family);
   });
@@ -134,7 +142,7 @@ export async function outboundFetch(
   // WHATWG URL already turned decimal, hex and octal IPv4 forms into dotted ones, so one check covers them all.
   const host = parsed.hostname.replace(/^\[|\]$/g, '');
   if (!options.allowPrivate && isIP(host) !== 0 && !isPublicAddress(host)) {
-    throw new OutboundError(`refused: ${host} is not a public address`, 'blocked');
+    throw new OutboundError(`refused: ${host} is not a public address`, 'blocked', undefined, host);
   }
   const timeoutMs = options.timeoutMs ?? 15_000;
   const maxBytes = options.maxBytes ?? 5 * 1024 * 1024;

@@ -60,7 +60,7 @@ export async function channelUpstreamRoutes(app: FastifyInstance, ctx: AppContex
       return { success: true, message: '', balance, data: { balance } };
     } catch (error) {
       if (error instanceof BalanceUnsupportedError) throw new ApiFailure('channel_balance_unsupported');
-      throw new ApiFailure('channel_upstream_failed', { reason: (error as Error).message });
+      throw upstreamFailure(error, channel.base_url ?? '');
     }
   });
 
@@ -88,8 +88,7 @@ export async function channelUpstreamRoutes(app: FastifyInstance, ctx: AppContex
     try {
       return ok(await fetchUpstreamModels(runtime, allowPrivate()));
     } catch (error) {
-      const reason = error instanceof OutboundError ? error.message : String(error);
-      throw new ApiFailure('channel_upstream_failed', { reason });
+      throw upstreamFailure(error, runtime.baseUrl);
     }
   };
 
@@ -111,4 +110,15 @@ export async function channelUpstreamRoutes(app: FastifyInstance, ctx: AppContex
       organization: null,
     });
   });
+}
+
+/**
+ * A failed balance or model-list fetch, said in the admin's language: a private address names the setting that
+ * allows it (the admin cannot guess it from "not a public address"), anything else carries the upstream's reason.
+ */
+function upstreamFailure(error: unknown, baseUrl: string): ApiFailure {
+  if (error instanceof OutboundError && error.reason === 'blocked') {
+    return new ApiFailure('channel_fetch_private_refused', { host: error.host ?? baseUrl });
+  }
+  return new ApiFailure('channel_upstream_failed', { reason: error instanceof Error ? error.message : String(error) });
 }

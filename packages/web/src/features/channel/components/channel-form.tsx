@@ -20,6 +20,7 @@ import { useFetchModels } from '../api/use-fetch-models';
 import { useGroups } from '../api/use-groups';
 import { useUpdateChannel } from '../api/use-update-channel';
 import { type ChannelFormValues, channelPayload, DEFAULT_CHANNEL_GROUP, fieldOfError } from '../channel-form-values';
+import { PrivateAddressHint } from './private-address-hint';
 
 const MODEL_MAPPING_EXAMPLE = '{\n  "gpt-3.5-turbo": "gpt-4o-mini"\n}';
 const JSON_FIELDS = ['status_code_mapping', 'param_override', 'header_override', 'setting'] as const;
@@ -385,6 +386,7 @@ export function ChannelForm({ channelId, initialValues }: ChannelFormProps) {
               {t('channel_form.clear_models')}
             </Button>
           </Space>
+          <PrivateAddressHint error={fetchModels.error} />
           <Space.Compact style={{ width: '100%', marginBottom: 24 }}>
             <Input
               value={customModel}

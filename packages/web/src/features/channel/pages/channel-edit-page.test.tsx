@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { type MockHandler, mockFetch, ok, type RecordedRequest } from '../../../test/fetch-mock';
+import { setStoredUser } from '../../../lib/session';
+import { fail, type MockHandler, mockFetch, ok, type RecordedRequest } from '../../../test/fetch-mock';
 import { fill, renderPage, setupUser } from '../../../test/render';
 import { statusFixture } from '../../../test/status-fixture';
 import { newChannelValues } from '../channel-form-values';
@@ -142,5 +143,27 @@ describe('channel form', () => {
       weight: 3,
       tag: 'main',
     });
+  });
+
+  it('shows root the way to the private-address setting when fetching models from a private upstream is refused', async () => {
+    const user = setupUser();
+    const refusal =
+      '已拒绝访问 10.0.0.5：这是内网地址。如需让服务端访问内网上游（模型列表、余额），请 root 用户在「系统设置 → 通用设置」中开启「允许服务端请求访问内网地址」（fetch_setting.allow_private_ip）';
+    for (const role of [10, 100]) {
+      setStoredUser({ id: 1, username: 'someone', display_name: 'Someone', role, status: 1, group: 'default' });
+      api({ 'GET /api/channel/5': ok(stored), 'GET /api/channel/fetch_models/5': fail(refusal) });
+      const { unmount } = renderPage(<ChannelEditPage />, { path: '/channel/edit/:id', url: '/channel/edit/5' });
+      const form = await screen.findByTestId('channel-form');
+      await user.click(button('获取模型列表', form));
+      if (role === 100) {
+        const hint = await screen.findByTestId('private-address-hint');
+        expect(within(hint).getByText('上游地址是内网地址')).toBeTruthy();
+        expect(button('打开系统设置', hint)).toBeTruthy();
+      } else {
+        await waitFor(() => expect(screen.queryAllByText(refusal).length).toBeGreaterThan(0));
+        expect(screen.queryByTestId('private-address-hint')).toBeNull();
+      }
+      unmount();
+    }
   });
 });
