@@ -28,7 +28,7 @@ function readFilter(query: Record<string, unknown>, admin: boolean): LogFilter {
 
 /** A log row as the console shows it. Users never see which upstream channel served them. */
 export function logView(row: LogRow, admin: boolean) {
-  const { channel_id, channel_name, other, ...rest } = row;
+  const { channel_id, channel_name, other, is_stream, ...rest } = row;
   let parsed: Record<string, unknown> | null = null;
   try {
     parsed = other ? (JSON.parse(other) as Record<string, unknown>) : null;
@@ -38,6 +38,8 @@ export function logView(row: LogRow, admin: boolean) {
   if (!admin && parsed) delete parsed.admin_info;
   return {
     ...rest,
+    // Stored as 0/1 on every engine; the family sends a JSON boolean.
+    is_stream: Number(is_stream) === 1,
     other: parsed ? JSON.stringify(parsed) : '',
     ...(admin ? { channel: channel_id, channel_name } : {}),
   };

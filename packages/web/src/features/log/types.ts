@@ -17,7 +17,8 @@ export interface LogItem {
   /** Seconds. */
   use_time: number;
   /** 1 streamed, 0 not. */
-  is_stream: number;
+  /** A boolean on the wire (the family's type); 0/1 from older servers is read the same way. */
+  is_stream: boolean | number;
   group: string;
   ip: string;
   request_id: string;
