@@ -16,7 +16,12 @@ export function readPaging(query: Record<string, unknown>): { page: number; page
   return { page, pageSize, offset: (page - 1) * pageSize };
 }
 
+// NUL and the other control characters: SQLite cuts a LIKE pattern at a NUL (so "a\0b" searched like "a", widening
+// the match) and PostgreSQL refuses them outright. No name, key or model contains one, so they are dropped.
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/g;
+
+/** A search keyword or filter from the query string, trimmed and without control characters. */
 export function queryString(query: Record<string, unknown>, name: string): string {
   const value = query[name];
-  return typeof value === 'string' ? value.trim() : '';
+  return typeof value === 'string' ? value.replace(CONTROL_CHARACTERS, '').trim() : '';
 }
