@@ -119,7 +119,7 @@ describe('one user never reaches another user’s records', () => {
       id: bob.userId,
       user_id: bob.userId,
       notify_type: 'webhook',
-      webhook_url: 'https://attacker.example/hook',
+      webhook_url: 'https://93.184.215.15/hook',
       quota_warning_threshold: 1,
     });
     const bobAfter = (await server.ctx.repos.users.findById(bob.userId!))!;

@@ -62,7 +62,7 @@ describe('secrets never reach the wrong caller', () => {
     bobTokenId = (await bob.get<{ items: Array<{ id: number }> }>('/api/token/')).data.items[0]!.id;
     await bob.put('/api/user/setting', {
       notify_type: 'webhook',
-      webhook_url: 'https://hooks.example.com/bob',
+      webhook_url: 'https://93.184.215.14/bob',
       webhook_secret: BOB_WEBHOOK_SECRET,
       quota_warning_threshold: 100000,
     });

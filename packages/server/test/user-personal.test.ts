@@ -96,7 +96,7 @@ describe('personal settings', () => {
     });
     const saved = await frank.put('/api/user/setting', {
       notify_type: 'webhook',
-      webhook_url: 'https://hook.example.com/x',
+      webhook_url: 'https://93.184.215.14/x',
       webhook_secret: 's3cret',
       quota_warning_threshold: 500000,
       accept_unset_model_ratio_model: true,

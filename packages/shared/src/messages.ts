@@ -342,6 +342,14 @@ export const MESSAGES = {
     zh: '提醒阈值必须是不小于 0 的整数',
     en: 'The warning threshold must be a whole number of at least 0',
   },
+  setting_webhook_private: {
+    zh: 'Webhook 地址指向内网、本机或保留地址，无法接收通知，请填写公网地址',
+    en: 'The webhook address points at a private, local or reserved address and cannot receive notices; use a public address',
+  },
+  setting_webhook_unresolved: {
+    zh: 'Webhook 地址的域名无法解析，请检查后重试',
+    en: 'The webhook address’s host name does not resolve; check it and try again',
+  },
   setting_webhook_https: { zh: 'Webhook 地址必须以 https:// 开头', en: 'The webhook URL must start with https://' },
   setting_saved: { zh: '通知设置已更新', en: 'Notification settings updated' },
   aff_transfer_invalid: { zh: '划转金额必须是正整数', en: 'The amount must be a positive whole number' },

@@ -282,7 +282,7 @@ describe('accounts: register with a mailed code, reset a password, a ban, person
     await page.getByText('密码修改成功！').first().waitFor();
 
     await page.getByLabel('Webhook 通知').check();
-    await page.getByLabel('Webhook 地址').fill('https://hooks.example.com/gateway');
+    await page.getByLabel('Webhook 地址').fill('https://93.184.215.14/gateway');
     await page.getByRole('button', { name: '保存' }).click();
     await page.getByText('通知设置已更新').first().waitFor();
     await snap(page, 'accounts-10-personal-settings');
@@ -291,7 +291,7 @@ describe('accounts: register with a mailed code, reset a password, a ban, person
     expect(saved).toMatchObject({ display_name: '定居者', email: 'settler@example.com' });
     expect(JSON.parse(String(saved.setting))).toMatchObject({
       notify_type: 'webhook',
-      webhook_url: 'https://hooks.example.com/gateway',
+      webhook_url: 'https://93.184.215.14/gateway',
     });
     const byToken = await fetch(`${product.baseUrl}/api/user/self`, {
       headers: { authorization: token, 'new-api-user': String(saved.id) },

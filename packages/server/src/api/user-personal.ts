@@ -9,6 +9,7 @@ import type { Database } from '../db/schema.js';
 import { nowSeconds } from '../db/sql-helpers.js';
 import { ApiFailure, messageFor, ok } from '../http/envelope.js';
 import { parseBody } from '../http/validation.js';
+import { refusedPublicUrl } from '../services/outbound.js';
 import { randomText } from './token.js';
 
 /** What a user may change about themselves (spec 000 "Personal settings"); role, quota, group never. */
@@ -92,6 +93,11 @@ export async function userPersonalRoutes(app: FastifyInstance, ctx: AppContext):
   app.put('/api/user/setting', { preHandler: requireUser }, async (request) => {
     const user = currentUser(request);
     const input = parseBody(userSettingSchema, request.body);
+    // The webhook is checked when it is sent too; saying so now spares the user a notice that never arrives.
+    if (input.webhook_url) {
+      const refused = await refusedPublicUrl(input.webhook_url, ctx.options.bool('fetch_setting.allow_private_ip'));
+      if (refused) throw new ApiFailure(WEBHOOK_REFUSALS[refused]);
+    }
     let current: Record<string, unknown> = {};
     try {
       current = JSON.parse(user.setting ?? '{}') as Record<string, unknown>;
@@ -103,6 +109,13 @@ export async function userPersonalRoutes(app: FastifyInstance, ctx: AppContext):
     return ok(undefined, messageFor(request, 'setting_saved'));
   });
 }
+
+const WEBHOOK_REFUSALS = {
+  invalid: 'setting_webhook_https',
+  not_https: 'setting_webhook_https',
+  private: 'setting_webhook_private',
+  unresolved: 'setting_webhook_unresolved',
+} as const;
 
 /** Moves invitation quota to the balance only if enough is there, as one conditional update. */
 async function moveAffQuota(trx: Kysely<Database>, userId: number, quota: number): Promise<boolean> {

@@ -195,3 +195,28 @@ export async function outboundFetch(
     },
   };
 }
+
+/**
+ * Checks, when a URL is saved, what outboundFetch checks when it is used: an https address whose host (an IP in any
+ * spelling, or a name and every address it resolves to) is public. The result says why it is refused, or null.
+ */
+export async function refusedPublicUrl(
+  url: string,
+  allowPrivate: boolean,
+): Promise<'invalid' | 'not_https' | 'private' | 'unresolved' | null> {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return 'invalid';
+  }
+  if (parsed.protocol !== 'https:') return 'not_https';
+  if (allowPrivate) return null;
+  const host = parsed.hostname.replace(/^\[|\]$/g, '');
+  if (isIP(host) !== 0) return isPublicAddress(host) ? null : 'private';
+  const addresses = await new Promise<Array<{ address: string }> | null>((resolve) => {
+    dnsLookup(host, { all: true }, (error, found) => resolve(error ? null : (found as Array<{ address: string }>)));
+  });
+  if (!addresses || addresses.length === 0) return 'unresolved';
+  return addresses.every((entry) => isPublicAddress(entry.address)) ? null : 'private';
+}
