@@ -258,8 +258,10 @@ describe.each(dialects)('Midjourney proxy relay on %s', (dialect) => {
     expect(notJson.status).toBe(400);
     const noKey = await call(server, 'POST', '/mj/submit/imagine', {}, { prompt: 'x' });
     expect(noKey.status).toBe(401);
-    const unpriced = await submit(aliceKey, '/mj/submit/video', { prompt: 'x' });
-    expect(unpriced.status).toBe(400);
+    // No channel serves mj_video: that, not its missing price, is what the caller is told.
+    const unserved = await submit(aliceKey, '/mj/submit/video', { prompt: 'x' });
+    expect(unserved.status).toBe(503);
+    expect(unserved.json.description).toMatch(/模型 mj_video 无可用渠道/);
 
     const poorKey = await addToken(alice, { name: 'poor', remain_quota: 10 });
     const poor = await submit(poorKey, '/mj/submit/imagine', { prompt: 'too expensive' });

@@ -5,6 +5,7 @@ export * from './channels/channel-form.js';
 export * from './channels/channel-types.js';
 export * from './enums.js';
 export * from './envelope.js';
+export * from './log-facts.js';
 export * from './messages.js';
 export * from './model-kind.js';
 export * from './options/definitions.js';

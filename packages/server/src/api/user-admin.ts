@@ -1,6 +1,7 @@
 import {
   formatQuota,
   LogType,
+  logFacts,
   Role,
   UserStatus,
   userCreateSchema,
@@ -96,6 +97,7 @@ export async function userAdminRoutes(app: FastifyInstance, ctx: AppContext): Pr
         ctx,
         target,
         `管理员将用户额度从 ${quotaText(ctx, target.quota)} 修改为 ${quotaText(ctx, input.quota)}`,
+        logFacts('admin_set_quota', { from: target.quota, to: input.quota }),
       );
     }
     return ok(undefined, messageFor(request, 'user_updated'));
@@ -134,7 +136,12 @@ export async function userAdminRoutes(app: FastifyInstance, ctx: AppContext): Pr
         if (delta !== 0) {
           await users.addQuota(target.id, delta);
           ctx.ledger.credit('user', target.id, delta);
-          await writeManageLog(ctx, target, `管理员为用户增加额度 ${quotaText(ctx, delta)}`);
+          await writeManageLog(
+            ctx,
+            target,
+            `管理员为用户增加额度 ${quotaText(ctx, delta)}`,
+            logFacts('admin_add_quota', { quota: delta }),
+          );
         }
         break;
       }
@@ -154,8 +161,8 @@ function quotaText(ctx: AppContext, quota: number): string {
   return formatQuota(quota, { quotaPerUnit: ctx.options.number('QuotaPerUnit'), displayInCurrency: true });
 }
 
-async function writeManageLog(ctx: AppContext, user: UserRow, content: string): Promise<void> {
+async function writeManageLog(ctx: AppContext, user: UserRow, content: string, other: string): Promise<void> {
   await ctx.repos.logs.insertMany([
-    { user_id: user.id, username: user.username, created_at: nowSeconds(), type: LogType.Manage, content },
+    { user_id: user.id, username: user.username, created_at: nowSeconds(), type: LogType.Manage, content, other },
   ]);
 }

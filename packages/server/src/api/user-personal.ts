@@ -1,4 +1,12 @@
-import { affTransferSchema, formatQuota, LogType, Role, selfUpdateSchema, userSettingSchema } from '@gateway/shared';
+import {
+  affTransferSchema,
+  formatQuota,
+  LogType,
+  logFacts,
+  Role,
+  selfUpdateSchema,
+  userSettingSchema,
+} from '@gateway/shared';
 import type { FastifyInstance } from 'fastify';
 import { type Kysely, sql } from 'kysely';
 import { currentUser, guards } from '../auth/guard.js';
@@ -85,6 +93,7 @@ export async function userPersonalRoutes(app: FastifyInstance, ctx: AppContext):
         type: LogType.System,
         quota,
         content: `邀请额度划转到余额 ${formatQuota(quota, display)}`,
+        other: logFacts('aff_transfer', { quota }),
       },
     ]);
     return ok(undefined, messageFor(request, 'aff_transfer_done'));

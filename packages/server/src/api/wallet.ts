@@ -1,4 +1,4 @@
-import { formatQuota, LogType, RedemptionStatus, redeemSchema, TopUpStatus } from '@gateway/shared';
+import { formatQuota, LogType, logFacts, RedemptionStatus, redeemSchema, TopUpStatus } from '@gateway/shared';
 import type { FastifyInstance } from 'fastify';
 import { criticalLimit } from '../auth/critical-limit.js';
 import { currentUser, guards } from '../auth/guard.js';
@@ -60,7 +60,7 @@ export async function walletRoutes(app: FastifyInstance, ctx: AppContext): Promi
           type: LogType.TopUp,
           quota: code.quota,
           content: `通过兑换码充值 ${formatQuota(code.quota, display)}，兑换码ID ${code.id}`,
-          other: '',
+          other: logFacts('redeem', { quota: code.quota, code_id: code.id }),
         })
         .execute();
       return true;

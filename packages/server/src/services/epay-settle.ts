@@ -1,4 +1,4 @@
-import { formatQuota, LogType } from '@gateway/shared';
+import { formatQuota, LogType, logFacts } from '@gateway/shared';
 import type { AppContext } from '../context.js';
 import { nowSeconds } from '../db/sql-helpers.js';
 import { epayVerify } from './epay.js';
@@ -49,7 +49,7 @@ export async function settleEpayReport(ctx: AppContext, params: Record<string, s
         type: LogType.TopUp,
         quota,
         content: `在线充值成功，充值额度: ${formatQuota(quota, display)}，支付金额：${order.money.toFixed(2)}`,
-        other: '',
+        other: logFacts('topup_online', { quota, money: order.money.toFixed(2) }),
       })
       .execute();
     return true;

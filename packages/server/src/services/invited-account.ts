@@ -1,4 +1,4 @@
-import { formatQuota, LogType } from '@gateway/shared';
+import { formatQuota, type LogFactKey, LogType, logFacts } from '@gateway/shared';
 import { sql } from 'kysely';
 import type { AppContext } from '../context.js';
 import type { NewLog, NewUser, UserRow } from '../db/schema.js';
@@ -59,17 +59,18 @@ function rewardLogs(
   rewards: Rewards,
 ): NewLog[] {
   const display = { quotaPerUnit: ctx.options.number('QuotaPerUnit'), displayInCurrency: true };
-  const line = (to: { id: number; username: string }, quota: number, content: string): NewLog => ({
+  const line = (to: { id: number; username: string }, quota: number, content: string, key: LogFactKey): NewLog => ({
     user_id: to.id,
     username: to.username,
     created_at: nowSeconds(),
     type: LogType.System,
     quota,
     content: `${content} ${formatQuota(quota, display)}`,
+    other: logFacts(key, { quota }),
   });
   const logs: NewLog[] = [];
-  if (rewards.newUser > 0) logs.push(line(user, rewards.newUser, '新用户注册赠送'));
-  if (rewards.invitee > 0) logs.push(line(user, rewards.invitee, '使用邀请码赠送'));
-  if (inviter && rewards.inviter > 0) logs.push(line(inviter, rewards.inviter, '邀请用户赠送'));
+  if (rewards.newUser > 0) logs.push(line(user, rewards.newUser, '新用户注册赠送', 'register_bonus'));
+  if (rewards.invitee > 0) logs.push(line(user, rewards.invitee, '使用邀请码赠送', 'invite_code_bonus'));
+  if (inviter && rewards.inviter > 0) logs.push(line(inviter, rewards.inviter, '邀请用户赠送', 'inviter_bonus'));
   return logs;
 }

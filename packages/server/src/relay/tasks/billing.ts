@@ -1,4 +1,4 @@
-import { formatQuota, LogType } from '@gateway/shared';
+import { formatQuota, LogType, logFacts } from '@gateway/shared';
 import { type Kysely, sql } from 'kysely';
 import type { AppContext } from '../../context.js';
 import type { Database } from '../../db/schema.js';
@@ -42,7 +42,7 @@ export function readPayer(json: string | null | undefined, userId: number): Task
 export async function failAndRefund(
   ctx: AppContext,
   markFailed: (trx: Kysely<Database>) => Promise<boolean>,
-  refund: { payer: TaskPayer; quota: number; what: string },
+  refund: { payer: TaskPayer; quota: number; what: string; fact: { kind: 'drawing' | 'async'; taskId: string } },
 ): Promise<boolean> {
   const { payer, quota } = refund;
   // Unlimited tokens are charged too (their remain_quota counts down for the record), so they get it back too.
@@ -73,7 +73,10 @@ export async function failAndRefund(
         type: LogType.System,
         quota: 0,
         content: `${refund.what}，补偿 ${formatQuota(quota, display)}`,
-        other: '',
+        other: logFacts(refund.fact.kind === 'drawing' ? 'task_refund_drawing' : 'task_refund_async', {
+          task_id: refund.fact.taskId,
+          quota,
+        }),
       })
       .execute();
     return true;

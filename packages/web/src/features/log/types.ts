@@ -16,7 +16,6 @@ export interface LogItem {
   completion_tokens: number;
   /** Seconds. */
   use_time: number;
-  /** 1 streamed, 0 not. */
   /** A boolean on the wire (the family's type); 0/1 from older servers is read the same way. */
   is_stream: boolean | number;
   group: string;
@@ -48,6 +47,11 @@ export interface LogOther {
   admin_info?: { use_channel?: Array<string | number> };
   status_code?: number;
   error_code?: string | number;
+  /** Facts of a line the server wrote (see LogFacts in shared): rendered in the reader's language. */
+  content_key?: string;
+  content_params?: Record<string, string | number>;
+  task_id?: string;
+  action?: string;
   [key: string]: unknown;
 }
 

@@ -82,6 +82,7 @@ export async function pollMidjourneyTasks(ctx: AppContext, settings: PollSetting
         payer: readPayer(row.properties, row.user_id),
         quota: Number(row.quota),
         what: `构图失败 ${row.mj_id}`,
+        fact: { kind: 'drawing', taskId: row.mj_id ?? '' },
       },
     );
 

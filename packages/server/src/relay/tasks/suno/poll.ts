@@ -56,6 +56,7 @@ export async function pollSunoTasks(ctx: AppContext, settings: PollSettings): Pr
         payer: readPayer(row.private_data, row.user_id),
         quota: Number(row.quota),
         what: `异步任务执行失败 ${row.task_id}`,
+        fact: { kind: 'async', taskId: row.task_id },
       },
     );
 

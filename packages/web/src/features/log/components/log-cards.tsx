@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CardList } from '../../../components/list/card-list';
 import { isCallLog, retryChain } from '../log-view';
+import { useLogContent } from '../use-log-content';
 import {
   ChannelCell,
   GroupTag,
@@ -20,6 +21,7 @@ import { type LogListProps, QuotaText } from './log-table';
 /** Usage logs on a phone: one card per log, details folded in on demand. */
 export function LogCards({ logs, admin, loading, pagination, onOpenUser, empty }: LogListProps) {
   const { t } = useTranslation();
+  const logContent = useLogContent();
   const [open, setOpen] = useState<number[]>([]);
   const toggle = (id: number) => setOpen((ids) => (ids.includes(id) ? ids.filter((key) => key !== id) : [...ids, id]));
 
@@ -91,9 +93,9 @@ export function LogCards({ logs, admin, loading, pagination, onOpenUser, empty }
           {open.includes(log.id) ? (
             <LogDetails log={log} admin={admin} />
           ) : (
-            log.content && (
+            logContent(log) && (
               <Typography.Text type="secondary" ellipsis className="log-card-content">
-                {log.content}
+                {logContent(log)}
               </Typography.Text>
             )
           )}

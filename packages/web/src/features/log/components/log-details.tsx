@@ -5,10 +5,13 @@ import { useTranslation } from 'react-i18next';
 import { useIsMobile } from '../../../lib/use-media-query';
 import { firstTokenMs, mappedModel, retryChain } from '../log-view';
 import type { LogOther } from '../types';
+import { useLogContent } from '../use-log-content';
 import type { LogRow } from './log-cells';
 
 // Fields shown in their own words below; anything else in `other` is listed as it came.
 const KNOWN_FIELDS = new Set([
+  'content_key',
+  'content_params',
   'model_ratio',
   'completion_ratio',
   'group_ratio',
@@ -35,6 +38,7 @@ function rawValue(value: unknown): string {
 /** The readable form of a log row's `other` JSON, plus its content, request id and notes. */
 export function LogDetails({ log, admin }: { log: LogRow; admin: boolean }) {
   const { t } = useTranslation();
+  const content = useLogContent()(log);
   const isMobile = useIsMobile();
   const other: LogOther = log.parsed;
   const items: NonNullable<DescriptionsProps['items']> = [];
@@ -84,9 +88,9 @@ export function LogDetails({ log, admin }: { log: LogRow; admin: boolean }) {
 
   return (
     <Flex vertical gap={8} className="log-details" data-testid="log-details">
-      {log.content && (
+      {content && (
         <Typography.Paragraph className="log-details-content" style={{ margin: 0 }}>
-          {log.content}
+          {content}
         </Typography.Paragraph>
       )}
       {other.local_count && <Alert type="info" showIcon title={t('log.note_local_count')} />}
@@ -102,7 +106,7 @@ export function LogDetails({ log, admin }: { log: LogRow; admin: boolean }) {
           className="log-details-grid"
         />
       )}
-      {!log.content && items.length === 0 && <Typography.Text type="secondary">{t('log.detail_none')}</Typography.Text>}
+      {!content && items.length === 0 && <Typography.Text type="secondary">{t('log.detail_none')}</Typography.Text>}
     </Flex>
   );
 }

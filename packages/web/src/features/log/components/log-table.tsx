@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { ListTable } from '../../../components/list/list-table';
 import { useFormatQuota } from '../../status/use-format-quota';
 import { isCallLog } from '../log-view';
+import { useLogContent } from '../use-log-content';
 import {
   ChannelCell,
   GroupTag,
@@ -42,6 +43,7 @@ export function QuotaText({ log }: { log: LogRow }) {
 /** Usage logs on a wide screen: one row per log, the `other` details in an expandable row. */
 export function LogTable({ logs, admin, loading, pagination, onOpenUser, empty }: LogListProps) {
   const { t } = useTranslation();
+  const logContent = useLogContent();
   const [expanded, setExpanded] = useState<Key[]>([]);
 
   const toggle = (id: number) =>
@@ -89,8 +91,12 @@ export function LogTable({ logs, admin, loading, pagination, onOpenUser, empty }
       fixed: 'right',
       render: (_, log) => (
         <div className="log-content-cell">
-          <Typography.Text ellipsis={{ tooltip: log.content }} className="log-content-text" style={{ maxWidth: 90 }}>
-            {log.content || ''}
+          <Typography.Text
+            ellipsis={{ tooltip: logContent(log) }}
+            className="log-content-text"
+            style={{ maxWidth: 90 }}
+          >
+            {logContent(log)}
           </Typography.Text>
           <Button type="link" size="small" onClick={() => toggle(log.id)} className="log-detail-toggle">
             {expanded.includes(log.id) ? t('log.hide_details') : t('log.show_details')}
