@@ -1,6 +1,6 @@
 import { pricingEntry } from '@gateway/shared';
 import { describe, expect, it } from 'vitest';
-import { availableFirst, fuzzyMatch, initialGroup, pricingRows } from './pricing-view';
+import { availableFirst, fuzzyMatch, groupDescription, initialGroup, pricingRows } from './pricing-view';
 
 describe('fuzzyMatch', () => {
   it.each([
@@ -55,5 +55,18 @@ describe('pricingRows', () => {
     expect(pricingRows(entries, 'default', { default: 1 }, usd, 'mini').map((row) => row.model_name)).toEqual([
       'gpt-4o-mini',
     ]);
+  });
+});
+
+describe('groupDescription', () => {
+  const t = (key: string) => `t:${key}`;
+  it.each([
+    ['default', '默认分组', 't:pricing.shipped_groups.default'],
+    ['vip', 'vip分组', 't:pricing.shipped_groups.vip'],
+    ['vip', 'Premium customers', 'Premium customers'],
+    ['svip', undefined, 'svip'],
+    ['svip', 'svip', 'svip'],
+  ])('%s described as %j reads %j', (group, description, expected) => {
+    expect(groupDescription(group, description, t)).toBe(expected);
   });
 });

@@ -1,4 +1,5 @@
 import {
+  DEFAULT_USER_USABLE_GROUPS,
   type DisplayedPrice,
   displayedPrice,
   isAvailableInGroup,
@@ -69,4 +70,14 @@ export function pricingRows(
 /** Available first, keeping the given order otherwise (what the table's default sort shows). */
 export function availableFirst(rows: readonly PricingRow[]): PricingRow[] {
   return [...rows].sort((a, b) => Number(b.available) - Number(a.available));
+}
+
+/**
+ * A group's description as the reader should see it: the descriptions the gateway ships with (Chinese, written into
+ * the option at first start) are words of ours and follow the reader's language; an operator's own are shown as
+ * written.
+ */
+export function groupDescription(group: string, description: string | undefined, t: (key: string) => string): string {
+  if (!description || description === group) return group;
+  return DEFAULT_USER_USABLE_GROUPS[group] === description ? t(`pricing.shipped_groups.${group}`) : description;
 }

@@ -2,6 +2,7 @@ import { CalculatorOutlined, InfoCircleOutlined, TeamOutlined, WarningOutlined }
 import { Alert, Flex, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { groupDescription } from '../pricing-view';
 
 interface GroupBannerProps {
   signedIn: boolean;
@@ -16,6 +17,10 @@ interface GroupBannerProps {
 /** Whose prices these are: the user's group and ratio, or a warning that a visitor sees the default group's. */
 export function GroupBanner({ signedIn, userGroup, viewed, groupRatio, usableGroup, onSwitch }: GroupBannerProps) {
   const { t } = useTranslation();
+  const describe = (group: string) => {
+    const text = groupDescription(group, usableGroup[group], t);
+    return text === group ? group : `${text} (${group})`;
+  };
   const ratioOf = (group: string) => groupRatio[group] ?? 1;
   const groups = Object.keys(groupRatio);
   const message = signedIn ? (
@@ -52,7 +57,7 @@ export function GroupBanner({ signedIn, userGroup, viewed, groupRatio, usableGro
                 popupMatchSelectWidth={false}
                 options={groups.map((group) => ({
                   value: group,
-                  label: `${usableGroup[group] && usableGroup[group] !== group ? `${usableGroup[group]} (${group})` : group} × ${ratioOf(group)}`,
+                  label: `${describe(group)} × ${ratioOf(group)}`,
                 }))}
               />
             </Flex>
