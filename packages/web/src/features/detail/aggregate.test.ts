@@ -1,6 +1,15 @@
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
-import { bucketStart, bucketsBetween, chartData, fitGranularity, tableRows, toCsv, totalsOf } from './aggregate';
+import {
+  bucketStart,
+  bucketsBetween,
+  chartData,
+  exportedBucketTime,
+  fitGranularity,
+  tableRows,
+  toCsv,
+  totalsOf,
+} from './aggregate';
 import type { QuotaDataRow } from './types';
 
 // Local times, so the test holds in any time zone (buckets follow the viewer's clock).
@@ -101,5 +110,13 @@ describe('CSV export', () => {
         ],
       ),
     ).toBe('时间,model\r\n01-07 10:00,"gpt-4o, ""mini"""\r\nx,"\'=HYPERLINK(""evil"")"\r\ny,12.5');
+  });
+});
+
+describe('exportedBucketTime', () => {
+  it('keeps the year in exported hour and day buckets', () => {
+    const at = dayjs('2026-03-04T05:00:00').unix();
+    expect(exportedBucketTime(at, 'hour')).toBe('2026-03-04 05:00');
+    expect(exportedBucketTime(at, 'day')).toBe('2026-03-04');
   });
 });

@@ -43,6 +43,11 @@ export function bucketLabel(start: number, granularity: Granularity): string {
   return dayjs.unix(start).format(granularity === 'hour' ? 'MM-DD HH:00' : 'YYYY-MM-DD');
 }
 
+/** A bucket's time in exported files: always with the year, since a spreadsheet outlives the page's range. */
+export function exportedBucketTime(start: number, granularity: Granularity): string {
+  return dayjs.unix(start).format(granularity === 'hour' ? 'YYYY-MM-DD HH:00' : 'YYYY-MM-DD');
+}
+
 export interface Totals {
   quota: number;
   count: number;

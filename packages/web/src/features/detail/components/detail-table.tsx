@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { downloadText } from '../../../lib/download';
 import { notify } from '../../../lib/notify';
 import { useFormatQuota } from '../../status/use-format-quota';
-import { bucketLabel, type TableRow, toCsv } from '../aggregate';
+import { bucketLabel, exportedBucketTime, type TableRow, toCsv } from '../aggregate';
 import type { Granularity } from '../types';
 
 interface DetailTableProps {
@@ -44,7 +44,7 @@ export function DetailTable({ rows, granularity, admin, range }: DetailTableProp
       t('detail.col_quota'),
     ];
     const lines = rows.map((row) => [
-      bucketLabel(row.bucket, granularity),
+      exportedBucketTime(row.bucket, granularity),
       ...(admin ? [row.username] : []),
       row.model,
       row.count,
