@@ -20,7 +20,7 @@ const page = (name: string) => async () => ({
 const table: PageRoute[] = [
   { path: '/', access: 'public', page: page('home page') },
   { path: '/setup', access: 'public', page: page('setup page') },
-  { path: '/login', access: 'public', page: page('login page') },
+  { path: '/login', access: 'guest', page: page('login page') },
   { path: '/token', access: 'user', page: page('token page') },
   { path: '/channel', access: 'admin', page: page('channel page') },
   { path: '/log', access: 'user' },
@@ -53,6 +53,15 @@ describe('router and guards', () => {
   it('sends a visitor without a stored user from a user page to /login', async () => {
     renderAt('/token');
     expect(await screen.findByText('login page')).toBeTruthy();
+    // A redirect, not the form in place: the address says where the visitor is.
+    expect(screen.getByTestId('location').textContent).toBe('/login');
+  });
+
+  it('sends a signed-in user who opens /login to the console instead of a sign-in form', async () => {
+    setStoredUser(member);
+    renderAt('/login');
+    expect(await screen.findByText('token page')).toBeTruthy();
+    expect(screen.getByTestId('location').textContent).toBe('/token');
   });
 
   it('lets a signed-in user in, but not into admin pages', async () => {

@@ -2,6 +2,7 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { PageLoading } from '../components/page-loading';
 import NotFoundPage from '../features/not-found/pages/not-found-page';
 import { setUnauthorizedHandler } from '../lib/api';
+import { GuestOnly } from './guards/guest-only';
 import { RequireAdmin } from './guards/require-admin';
 import { RequireAuth } from './guards/require-auth';
 import { SetupGate } from './guards/setup-gate';
@@ -31,6 +32,7 @@ export function buildRoutes(table: PageRoute[] = PAGE_ROUTES): RouteObject[] {
           element: <AppLayout />,
           children: [
             ...pagesFor('public'),
+            { element: <GuestOnly />, children: pagesFor('guest') },
             { element: <RequireAuth />, children: pagesFor('user') },
             { element: <RequireAdmin />, children: pagesFor('admin') },
             { element: <RequireAdmin root />, children: pagesFor('root') },

@@ -7,8 +7,8 @@ import type { ComponentType } from 'react';
  *
  * Adding a page is one line: give its row a `page`, a lazy import of a module whose default export is the page.
  */
-/** `root`: the system settings, which hold the secrets that could hand over the root account. */
-export type RouteAccess = 'public' | 'user' | 'admin' | 'root';
+/** `guest`: sign-in pages, which send a signed-in user to the console. `root`: the system settings, which hold the secrets that could hand over the root account. */
+export type RouteAccess = 'public' | 'guest' | 'user' | 'admin' | 'root';
 
 export interface PageRoute {
   path: string;
@@ -20,9 +20,9 @@ export const PAGE_ROUTES: PageRoute[] = [
   // Public
   { path: '/', access: 'public', page: () => import('../features/home/pages/home-page') },
   { path: '/setup', access: 'public', page: () => import('../features/setup/pages/setup-page') },
-  { path: '/login', access: 'public', page: () => import('../features/auth/pages/login-page') },
-  { path: '/register', access: 'public', page: () => import('../features/auth/pages/register-page') },
-  { path: '/reset', access: 'public', page: () => import('../features/auth/pages/reset-page') },
+  { path: '/login', access: 'guest', page: () => import('../features/auth/pages/login-page') },
+  { path: '/register', access: 'guest', page: () => import('../features/auth/pages/register-page') },
+  { path: '/reset', access: 'guest', page: () => import('../features/auth/pages/reset-page') },
   { path: '/user/reset', access: 'public', page: () => import('../features/auth/pages/reset-confirm-page') }, // password reset confirm: ?token&email
   { path: '/oauth/github', access: 'public', page: () => import('../features/oauth/pages/oauth-callback-page') },
   { path: '/oauth/oidc', access: 'public', page: () => import('../features/oauth/pages/oauth-callback-page') },
