@@ -82,6 +82,10 @@ describe('channel list', () => {
       }),
     ]);
     const table = await screen.findByTestId('channel-table');
+    // Batch actions wait for a selection instead of inviting a click that can only complain.
+    for (const label of ['删除所选渠道', '设置标签']) {
+      expect(screen.getByText(label, { selector: 'button span' }).closest('button')!.disabled).toBe(true);
+    }
     const fast = await within(table).findByLabelText('测试渠道 fast');
     expect(fast.dataset.latency).toBe('green');
     expect(fast.className).toContain('green');

@@ -365,10 +365,16 @@ export default function ChannelPage() {
 
       <Flex gap={8} align="center" wrap className="batch-bar">
         <Typography.Text type="secondary">{t('ui.selected_count', { count: selectedIds.length })}</Typography.Text>
-        <Button size="small" danger icon={<DeleteOutlined />} onClick={onDeleteSelected}>
+        <Button
+          size="small"
+          danger
+          icon={<DeleteOutlined />}
+          onClick={onDeleteSelected}
+          disabled={selectedIds.length === 0}
+        >
           {t('channel.delete_selected')}
         </Button>
-        <Button size="small" icon={<TagOutlined />} onClick={onBatchTag}>
+        <Button size="small" icon={<TagOutlined />} onClick={onBatchTag} disabled={selectedIds.length === 0}>
           {t('channel.batch_tag')}
         </Button>
       </Flex>

@@ -69,7 +69,7 @@ export function UnsetModels({ options }: { options: OptionMap }) {
           onChange={(event) => setSearch(event.target.value)}
           aria-label={t('setting.ratio.search')}
         />
-        <Button type="primary" onClick={openBatch} disabled={unset.length === 0}>
+        <Button type="primary" onClick={openBatch} disabled={selected.length === 0}>
           {t('setting.ratio.batch_set', { count: selected.length })}
         </Button>
         <Button icon={<PlusOutlined />} onClick={() => setEditing({ purpose: 'add' })}>
