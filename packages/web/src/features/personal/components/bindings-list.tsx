@@ -31,8 +31,9 @@ const BINDINGS: Binding[] = [
 ];
 
 /**
- * Each account binding with its current state. A bind button appears only for providers the operator enabled;
- * third-party bindings run through the oauth feature (a redirect or the provider's dialog).
+ * The account's bindings: the providers the operator enabled (with a bind button), and any other that is already
+ * bound (so the user still sees it); a provider that is neither is not offered at all. Third-party bindings run
+ * through the oauth feature (a redirect or the provider's dialog).
  */
 export function BindingsList({ user, status }: { user: SelfUser; status: Partial<PublicStatus> }) {
   const { t } = useTranslation();
@@ -41,6 +42,7 @@ export function BindingsList({ user, status }: { user: SelfUser; status: Partial
     <Flex vertical className="personal-bindings" data-testid="personal-bindings">
       {BINDINGS.map((binding) => {
         const value = user[binding.field];
+        if (!value && !binding.enabled(status)) return null;
         return (
           <Flex key={binding.key} align="center" gap={12} className="personal-binding">
             <span className="personal-binding-icon">{binding.icon}</span>

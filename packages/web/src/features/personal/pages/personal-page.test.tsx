@@ -94,6 +94,19 @@ describe('personal page', () => {
     expect(await screen.findByText('密码修改成功！')).toBeTruthy();
   });
 
+  it('lists only the sign-in providers the operator enabled, and any binding that already exists', async () => {
+    renderPersonal({
+      'GET /api/status': ok(statusFixture({ github_oauth: true })),
+      'GET /api/user/self': ok({ ...SELF, telegram_id: '4242' }),
+    });
+    const bindings = await screen.findByTestId('personal-bindings');
+    const labels = [...bindings.querySelectorAll('.personal-binding')].map(
+      (row) => row.querySelector('.ant-typography')?.textContent,
+    );
+    // GitHub is enabled; Telegram is off but already bound; WeChat, OIDC and LinuxDO are neither.
+    expect(labels).toEqual(['邮箱', 'GitHub', 'Telegram']);
+  });
+
   it('deletes the account only after the username is typed, then signs out', async () => {
     const user = setupUser();
     const { requests } = renderPersonal({ 'DELETE /api/user/self': ok(undefined, '账户已删除！') });
