@@ -1,3 +1,6 @@
+// First: configures zod before any schema below is created (see zod-config.ts).
+import './zod-config.js';
+
 export * from './billing/model-price.js';
 export * from './billing/quota.js';
 export * from './billing/ratio-price.js';
