@@ -89,7 +89,8 @@ describe.each(dialects)('redemption codes and redeeming on %s', (dialect) => {
     await user.post('/api/user/topup', { key });
     expect(server.ctx.ledger.available('user', user.userId!)).toBe(42);
     // The log keeps the family's Chinese line and, beside it, the facts the console renders in the reader's language.
-    const rows = (await user.get<{ items: Array<{ content: string; other: string }> }>('/api/log/self?type=1')).data.items;
+    const rows = (await user.get<{ items: Array<{ content: string; other: string }> }>('/api/log/self?type=1')).data
+      .items;
     expect(rows[0]!.content).toMatch(/^通过兑换码充值 /);
     expect(JSON.parse(rows[0]!.other)).toMatchObject({ content_key: 'redeem', content_params: { quota: 42 } });
   });

@@ -18,6 +18,7 @@ export function readPaging(query: Record<string, unknown>): { page: number; page
 
 // NUL and the other control characters: SQLite cuts a LIKE pattern at a NUL (so "a\0b" searched like "a", widening
 // the match) and PostgreSQL refuses them outright. No name, key or model contains one, so they are dropped.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point here.
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/g;
 
 /** A search keyword or filter from the query string, trimmed and without control characters. */
