@@ -91,6 +91,22 @@ describe('api client', () => {
     expect((await rejection(api.get('/api/a'))).message).toBe('Too many requests, please try again later');
   });
 
+  it('shows which limit a 429 hit and when to try again', async () => {
+    mockFetch({
+      'GET /api/a': () =>
+        new Response(
+          JSON.stringify({ success: false, message: '请求过于频繁：同一地址每 180 秒最多 360 次，请稍后再试' }),
+          {
+            status: 429,
+            headers: { 'content-type': 'application/json', 'retry-after': '180' },
+          },
+        ),
+    });
+    const error = await rejection(api.get('/api/a'));
+    expect(error.status).toBe(429);
+    expect(error.message).toBe('请求过于频繁：同一地址每 180 秒最多 360 次，请稍后再试（180 秒后可重试）');
+  });
+
   it('prefixes other failures with 错误：', async () => {
     mockFetch({ 'GET /api/a': httpStatus(502) });
     expect((await rejection(api.get('/api/a'))).message).toBe('错误：请求失败（HTTP 502）');

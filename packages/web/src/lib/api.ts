@@ -77,6 +77,23 @@ function httpError(response: Response): ApiError {
   }
 }
 
+/**
+ * A 429 says which limit was hit (the server's message) and when to come back (Retry-After): both are shown, so a
+ * person knows to wait rather than to click again.
+ */
+async function tooManyRequests(response: Response): Promise<ApiError> {
+  let message = i18n.t('errors:too_many_requests');
+  try {
+    const body = (await response.json()) as { message?: unknown };
+    if (typeof body.message === 'string' && body.message) message = body.message;
+  } catch {
+    // not the envelope: keep the generic words
+  }
+  const seconds = Number(response.headers.get('retry-after'));
+  const text = Number.isFinite(seconds) && seconds > 0 ? i18n.t('http.retry_after', { message, seconds }) : message;
+  return new ApiError(text, 'http', 429);
+}
+
 function handleUnauthorized(): void {
   // Mark first: clearing the user re-renders the route guard, whose own redirect must keep the "expired" note.
   if (window.location.pathname !== '/login') markSessionExpired();
@@ -108,6 +125,7 @@ export async function requestEnvelope<T>(
   }
 
   if (response.status === 401) handleUnauthorized();
+  if (response.status === 429) throw await tooManyRequests(response);
   if (!response.ok) throw httpError(response);
 
   let envelope: ApiEnvelope<T>;
