@@ -56,7 +56,7 @@ export interface ChannelActions {
   editTag: (tag: string, channels: Channel[]) => void;
 }
 
-interface ChannelTableProps {
+export interface ChannelTableProps {
   /** Phone layout: no pinned column, so the narrow screen is not taken by the actions alone. */
   compact: boolean;
   rows: ChannelRow[];
@@ -76,7 +76,7 @@ function common(channels: Channel[], field: 'priority' | 'weight'): number | nul
   return first !== undefined && channels.every((channel) => channel[field] === first) ? first : null;
 }
 
-function ChannelRowActions({ channel, actions }: { channel: Channel; actions: ChannelActions }) {
+export function ChannelRowActions({ channel, actions }: { channel: Channel; actions: ChannelActions }) {
   const { t } = useTranslation();
   const models = commaList(channel.models);
   const enabled = channel.status === ChannelStatus.Enabled;
@@ -133,7 +133,15 @@ function ChannelRowActions({ channel, actions }: { channel: Channel; actions: Ch
   );
 }
 
-function TagRowActions({ tag, channels, actions }: { tag: string; channels: Channel[]; actions: ChannelActions }) {
+export function TagRowActions({
+  tag,
+  channels,
+  actions,
+}: {
+  tag: string;
+  channels: Channel[];
+  actions: ChannelActions;
+}) {
   const { t } = useTranslation();
   return (
     <Space size={4} wrap={false}>

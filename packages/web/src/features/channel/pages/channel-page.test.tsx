@@ -139,4 +139,26 @@ describe('channel list', () => {
       'y:1',
     ]);
   });
+
+  it('shows a card per channel on a phone, with its test, status and actions', async () => {
+    const user = setupUser();
+    const wide = window.matchMedia;
+    window.matchMedia = ((query: string) => ({
+      ...wide(query),
+      matches: query.includes('max-width'),
+    })) as typeof window.matchMedia;
+    try {
+      renderChannels([channel({ id: 7, name: 'phone-one' }), channel({ id: 8, name: 'phone-two', status: 2 })]);
+      const cards = await screen.findAllByTestId('channel-card');
+      expect(cards).toHaveLength(2);
+      expect(within(cards[0]!).getByText('phone-one')).toBeTruthy();
+      expect(within(cards[0]!).getByLabelText('测试渠道 phone-one')).toBeTruthy();
+      expect(screen.queryByRole('table')).toBeNull();
+      // Selecting a card feeds the batch bar like the table's checkbox does.
+      await user.click(within(cards[1]!).getByRole('checkbox'));
+      expect(screen.getByText('删除所选渠道', { selector: 'button span' }).closest('button')!.disabled).toBe(false);
+    } finally {
+      window.matchMedia = wide;
+    }
+  });
 });

@@ -44,6 +44,7 @@ import {
 } from '../channel-prefs';
 import { buildChannelRows } from '../channel-view';
 import { BatchTagModal } from '../components/batch-tag-modal';
+import { ChannelCards } from '../components/channel-cards';
 import { type ChannelActions, ChannelTable } from '../components/channel-table';
 import { ColumnSettings } from '../components/column-settings';
 import { EditTagModal } from '../components/edit-tag-modal';
@@ -67,6 +68,7 @@ export default function ChannelPage() {
   const { t } = useTranslation();
   const { modal } = App.useApp();
   const isMobile = useIsMobile();
+  const ChannelList = isMobile ? ChannelCards : ChannelTable;
   const [query, setQuery] = useState<ChannelListQuery>(() => ({
     page: 1,
     pageSize: readPageSize(),
@@ -382,7 +384,7 @@ export default function ChannelPage() {
       {channels.isPending ? (
         <Skeleton active paragraph={{ rows: 8 }} />
       ) : (
-        <ChannelTable
+        <ChannelList
           compact={isMobile}
           rows={rows}
           loading={channels.isFetching}

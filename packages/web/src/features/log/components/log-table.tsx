@@ -82,13 +82,15 @@ export function LogTable({ logs, admin, loading, pagination, onOpenUser, empty }
     { key: 'quota', title: t('log.col_quota'), align: 'right', render: (_, log) => <QuotaText log={log} /> },
     ...(admin
       ? ([
-          { key: 'retry', title: t('log.col_retry'), render: (_, log) => <RetryCell log={log} /> },
+          // Its own width: without one, the details column pinned to the right covered this header.
+          { key: 'retry', title: t('log.col_retry'), width: 120, render: (_, log) => <RetryCell log={log} /> },
         ] satisfies ColumnsType<LogRow>)
       : []),
     {
       key: 'details',
       title: t('log.col_details'),
       fixed: 'right',
+      width: 180,
       render: (_, log) => (
         <div className="log-content-cell">
           <Typography.Text
