@@ -55,6 +55,8 @@ export function PricingTable({
     {
       title: t('pricing.col_groups'),
       dataIndex: 'enable_groups',
+      // Room for the header and a couple of group tags: without it the header wrapped a character per line.
+      width: 160,
       render: (groups: string[]) => <GroupTags groups={groups} viewed={viewed} onSwitch={onSwitchGroup} />,
     },
     {

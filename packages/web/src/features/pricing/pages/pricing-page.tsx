@@ -1,8 +1,9 @@
 import { CopyOutlined, DollarOutlined, ReloadOutlined } from '@ant-design/icons';
 import { isAvailableInGroup } from '@gateway/shared';
-import { Button, Card, Empty, Flex, Skeleton, Space, Tag, Typography } from 'antd';
+import { Button, Empty, Flex, Skeleton, Space, Tag, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ListPageCard } from '../../../components/list/list-page-card';
 import { notify } from '../../../lib/notify';
 import { quotaDisplayFrom } from '../../../lib/quota';
 import { useSessionUser } from '../../../lib/session';
@@ -69,73 +70,62 @@ export default function PricingPage() {
   );
 
   return (
-    <div className="page-container pricing-page">
-      <Flex vertical gap={16}>
-        <div className="pricing-hero">
-          <Typography.Title level={2} className="pricing-title">
-            {t('pricing.title')}
-          </Typography.Title>
-          <Typography.Paragraph type="secondary" className="pricing-subtitle">
-            {t('pricing.subtitle')}
-          </Typography.Paragraph>
-          {pricing.data && (
-            <Space wrap size={8}>
-              <Tag variant="filled">{t('pricing.stats_models', { count: entries.length })}</Tag>
-              <Tag variant="filled" color="success">
-                {t('pricing.stats_available', { count: availableCount })}
-              </Tag>
-            </Space>
+    // The same frame as every other console page: one card with the title, the subtitle and the list.
+    <ListPageCard
+      title={t('pricing.title')}
+      subtitle={t('pricing.subtitle')}
+      className="page-container-wide pricing-page"
+      overlays={fallback}
+      extra={
+        pricing.data && (
+          <Space wrap size={8}>
+            <Tag variant="filled">{t('pricing.stats_models', { count: entries.length })}</Tag>
+            <Tag variant="filled" color="success">
+              {t('pricing.stats_available', { count: availableCount })}
+            </Tag>
+          </Space>
+        )
+      }
+    >
+      {pricing.data && (
+        <GroupBanner
+          signedIn={user !== null}
+          userGroup={userGroup}
+          viewed={viewed}
+          groupRatio={groupRatio}
+          usableGroup={pricing.data.usable_group}
+          onSwitch={switchGroup}
+        />
+      )}
+      <div className="pricing-info">
+        <FormulaBanner quotaPerUnit={display.quotaPerUnit} />
+        <RatioExplainer />
+      </div>
+      <Flex gap={12} wrap justify="space-between" align="center">
+        <PricingSearch onSearch={setSearch} />
+        <Space wrap>
+          {selected.length > 0 && (
+            <Typography.Text type="secondary">{t('ui.selected_count', { count: selected.length })}</Typography.Text>
           )}
-        </div>
-
-        {pricing.data && (
-          <GroupBanner
-            signedIn={user !== null}
-            userGroup={userGroup}
-            viewed={viewed}
-            groupRatio={groupRatio}
-            usableGroup={pricing.data.usable_group}
-            onSwitch={switchGroup}
-          />
-        )}
-        <div className="pricing-info">
-          <FormulaBanner quotaPerUnit={display.quotaPerUnit} />
-          <RatioExplainer />
-        </div>
-
-        <Card styles={{ body: { padding: isMobile ? 12 : 20 } }}>
-          <Flex vertical gap={16}>
-            <Flex gap={12} wrap justify="space-between" align="center">
-              <PricingSearch onSearch={setSearch} />
-              <Space wrap>
-                {selected.length > 0 && (
-                  <Typography.Text type="secondary">
-                    {t('ui.selected_count', { count: selected.length })}
-                  </Typography.Text>
-                )}
-                <Button icon={<CopyOutlined />} onClick={copySelected} data-testid="pricing-copy-selected">
-                  {t('pricing.copy_selected')}
-                </Button>
-              </Space>
-            </Flex>
-            {pricing.isPending ? (
-              <Skeleton active paragraph={{ rows: 8 }} data-testid="pricing-skeleton" />
-            ) : (
-              <List
-                rows={rows}
-                viewed={viewed}
-                groupRatio={viewedRatio}
-                selectedKeys={selected}
-                onSelect={setSelected}
-                onCopyName={(name) => void copy(name, t('pricing.copied_name', { name }))}
-                onSwitchGroup={switchGroup}
-                empty={empty}
-              />
-            )}
-          </Flex>
-        </Card>
+          <Button icon={<CopyOutlined />} onClick={copySelected} data-testid="pricing-copy-selected">
+            {t('pricing.copy_selected')}
+          </Button>
+        </Space>
       </Flex>
-      {fallback}
-    </div>
+      {pricing.isPending ? (
+        <Skeleton active paragraph={{ rows: 8 }} data-testid="pricing-skeleton" />
+      ) : (
+        <List
+          rows={rows}
+          viewed={viewed}
+          groupRatio={viewedRatio}
+          selectedKeys={selected}
+          onSelect={setSelected}
+          onCopyName={(name) => void copy(name, t('pricing.copied_name', { name }))}
+          onSwitchGroup={switchGroup}
+          empty={empty}
+        />
+      )}
+    </ListPageCard>
   );
 }
