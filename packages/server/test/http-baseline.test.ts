@@ -92,6 +92,7 @@ describe.runIf(built)('security headers and caching of every answer', () => {
       ['TelegramOAuthEnabled', 'true'],
       ['Chats', JSON.stringify([{ 'Next Chat': 'https://chat.example.com/#/?key={key}&url={address}' }])],
       ['HomePageContent', 'https://home.example.org/welcome'],
+      ['PayAddress', 'https://pay.example.net/epay'],
     ]) {
       const saved = await root.put('/api/option/', { key, value });
       expect(saved.success, `${key}: ${saved.message}`).toBe(true);
@@ -101,5 +102,7 @@ describe.runIf(built)('security headers and caching of every answer', () => {
     expect(updated).toContain('https://chat.example.com');
     expect(updated).toContain('https://home.example.org');
     expect(updated).toContain('https://oauth.telegram.org');
+    // The wallet posts its payment form to the operator's gateway.
+    expect(updated).toMatch(/form-action 'self' https:\/\/pay\.example\.net(;|$)/);
   });
 });

@@ -187,7 +187,8 @@ describe('money: redemption codes, online top-up through a gateway, and the dash
 
     await page.getByRole('link', { name: 'Usage log' }).click();
     await page.waitForURL('**/log');
-    await page.getByTestId('log-table').getByText('在线充值成功', { exact: false }).first().waitFor();
+    // The English console reads the top-up line in English (the row keeps the family's Chinese content too).
+    await page.getByTestId('log-table').getByText('Online top-up succeeded', { exact: false }).first().waitFor();
     await snap(page, 'money-09-paid-log-en');
 
     await page.evaluate(() => localStorage.setItem('theme-mode', 'dark'));

@@ -174,8 +174,8 @@ describe('an admin changes every settings tab and sees it applied (built product
     await ratio.getByRole('tab', { name: '未设置倍率模型' }).click();
     const unset = page.getByTestId('ratio-unset');
     await unset.getByText('unpriced-a').waitFor();
-    await unset.getByRole('button', { name: /批量设置/ }).click();
-    await page.getByText('请先选择模型').first().waitFor();
+    // Nothing selected yet: the batch action waits for a selection.
+    await expect(unset.getByRole('button', { name: /批量设置/ }).isDisabled()).resolves.toBe(true);
     await unset.locator('thead input[type="checkbox"]').check();
     await unset.getByRole('button', { name: '批量设置（已选 2 个）' }).click();
     const batch = page.locator('.ant-modal').filter({ hasText: '批量设置 2 个模型' });

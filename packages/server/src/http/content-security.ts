@@ -48,6 +48,15 @@ function framedOrigins(options: OptionsStore): string[] {
   return [...origins];
 }
 
+/** Where the wallet may post a payment form: this site and the operator's payment gateway (epay's form POST). */
+function formTargets(options: OptionsStore): string[] {
+  const targets = ["'self'"];
+  const pay = options.get('PayAddress').trim();
+  const origin = pay ? originOf(pay) : null;
+  if (origin) targets.push(origin);
+  return targets;
+}
+
 /**
  * The console page's policy: scripts only from this origin (plus Turnstile's and Telegram's when those sign-ins are
  * on), no plugins, no framing by other sites, frames only of the addresses the operator configured.
@@ -75,7 +84,7 @@ export function consolePolicy(options: OptionsStore): string {
     "frame-ancestors 'self'",
     "object-src 'none'",
     "base-uri 'self'",
-    "form-action 'self'",
+    `form-action ${formTargets(options).join(' ')}`,
   ].join('; ');
 }
 
