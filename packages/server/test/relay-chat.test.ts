@@ -152,13 +152,15 @@ describe.each(dialects)('chat completions through the gateway (OpenAI SDK, mock 
   });
 
   it('says which group lacks a channel for the model', async () => {
+    // Unpriced and unserved: the missing channel is what the caller is told, not the missing price.
     const error = await apiError(
       openaiClient(server, key).chat.completions.create({
         model: 'no-such-model',
         messages: [{ role: 'user', content: 'x' }],
       }),
     );
-    expect(error.status).toBe(400);
+    expect(error.status).toBe(503);
+    expect(error.message).toContain('分组 default 下模型 no-such-model 无可用渠道');
     await root.put('/api/option/', {
       key: 'ModelRatio',
       value: JSON.stringify({ 'gpt-4o': 1.25, 'gpt-4o-mini': 0.075, 'no-such-model': 1 }),

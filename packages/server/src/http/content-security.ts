@@ -69,7 +69,9 @@ export function consolePolicy(options: OptionsStore): string {
     frames.push(TURNSTILE);
   }
   if (options.bool('TelegramOAuthEnabled')) {
-    scripts.push(TELEGRAM_SCRIPT);
+    // Telegram's login widget runs the page's `data-onauth` callback through `new Function`: while that sign-in
+    // is on, the policy has to allow eval, or the widget cannot hand the login back.
+    scripts.push(TELEGRAM_SCRIPT, "'unsafe-eval'");
     frames.push(TELEGRAM_FRAME);
   }
   return [
