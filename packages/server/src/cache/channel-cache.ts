@@ -2,6 +2,7 @@ import { ChannelStatus, parseJsonObjectField, splitModels } from '@gateway/share
 import type { ChannelsRepo } from '../db/repos/channels.js';
 import type { ChannelRow } from '../db/schema.js';
 import { SerialRun } from '../lib/serial-run.js';
+import { matchingModelName } from '../relay/model-suffix.js';
 import type { Candidate } from '../relay/select.js';
 import type { RuntimeChannel } from '../relay/types.js';
 import type { ChannelWriter } from '../services/channel-writer.js';
@@ -128,8 +129,17 @@ export class ChannelCache {
     };
   }
 
+  /**
+   * The channels serving a model in a group: those listing its exact name, else those listing the family's
+   * wildcard for it (`gemini-2.5-flash-thinking-*` for any thinking budget, `gpt-4-gizmo-*`).
+   */
   candidates(group: string, model: string): CachedChannel[] {
-    return this.index.get(group)?.get(model) ?? [];
+    const models = this.index.get(group);
+    if (!models) return [];
+    const exact = models.get(model);
+    if (exact) return exact;
+    const matching = matchingModelName(model);
+    return (matching !== model && models.get(matching)) || [];
   }
 
   get(id: number): CachedChannel | undefined {

@@ -4,7 +4,8 @@ import type { CachedChannel } from '../cache/channel-cache.js';
 import type { AppContext } from '../context.js';
 import type { RelayCaller } from './auth.js';
 import type { RelayError } from './errors.js';
-import type { Provider } from './provider.js';
+import type { ModelSuffix } from './model-suffix.js';
+import type { OptionReader, Provider } from './provider.js';
 import type { Billing, ReserveInput } from './reserve.js';
 import type { ChunkConverter } from './stream/stream-state.js';
 import type { UpstreamCall, Usage } from './types.js';
@@ -30,8 +31,19 @@ export interface Endpoint<Request = unknown> {
   modelRequest?: false;
   /** Only channels whose provider serves this endpoint are candidates (tasks: a drawing model on a chat channel). */
   serves?(provider: Provider): boolean;
-  /** How this request is carried out on the channel's provider, or null when the provider cannot serve it. */
-  plan(provider: Provider, channel: CachedChannel, request: ParsedRequest<Request>, upstreamModel: string): Leg | null;
+  /**
+   * How this request is carried out on the channel's provider, or null when the provider cannot serve it.
+   * `upstreamModel` is the name after the channel's model mapping, without a model-name suffix the channel's
+   * upstream understands; `suffix` says what that suffix asks (null: none), for the request to carry it out.
+   */
+  plan(
+    provider: Provider,
+    channel: CachedChannel,
+    request: ParsedRequest<Request>,
+    upstreamModel: string,
+    options: OptionReader,
+    suffix: ModelSuffix | null,
+  ): Leg | null;
   /**
    * Clients of this endpoint read errors in their own shape (Midjourney's `{code, description}`, Suno's
    * `{code, message}`): refusals after authentication are answered here instead of by the app's error handler.

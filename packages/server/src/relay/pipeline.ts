@@ -10,6 +10,7 @@ import { shouldDisableChannel } from './auto-disable.js';
 import { Cancellation } from './cancellation.js';
 import type { Endpoint, Leg, ParsedRequest } from './endpoint.js';
 import { RelayError, redactChannelKeys } from './errors.js';
+import { modelSuffixOf } from './model-suffix.js';
 import { applyOverrides, withHeaderOverride } from './overrides/apply.js';
 import type { Provider } from './provider.js';
 import { ConversionError } from './providers/conversion-error.js';
@@ -134,11 +135,14 @@ async function carry<Request>(run: Run<Request>, reply: FastifyReply): Promise<b
     tried.push(channel.id);
     failed.add(channel.id);
     const provider = providerFor(channel.type);
-    const upstreamModel = upstreamModelFor(channel, billing.model);
+    const mappedModel = upstreamModelFor(channel, billing.model);
+    // A name without a suffix costs one test here; with one, the upstream gets the name without it.
+    const suffix = modelSuffixOf(mappedModel, channel.type, ctx.options);
+    const upstreamModel = suffix ? suffix.upstreamModel : mappedModel;
     const keyed = withNextKey(channel);
     let leg: Leg | null = null;
     try {
-      leg = provider ? run.endpoint.plan(provider, keyed, parsed, upstreamModel) : null;
+      leg = provider ? run.endpoint.plan(provider, keyed, parsed, upstreamModel, ctx.options, suffix) : null;
     } catch (error) {
       // This channel's format cannot express part of the request: another channel may take it as it is.
       if (!(error instanceof ConversionError)) throw error;

@@ -1,5 +1,6 @@
 import { UNSET_MODEL_RATIO } from '@gateway/shared';
 import type { OptionsStore } from '../cache/options-store.js';
+import { matchingModelName } from './model-suffix.js';
 
 export type ModelPricing =
   | { kind: 'tokens'; modelRatio: number; completionRatio: number; cacheRatio: number; cacheCreationRatio: number }
@@ -12,10 +13,12 @@ const DEFAULT_CACHE_CREATION_RATIO = 1.25;
  * How a model is billed: a fixed per-call price (ModelPrice, which wins) or token ratios. Unpriced models are
  * refused unless self-use mode or the user's own setting accepts them at the family's default ratio.
  */
-export function modelPricing(options: OptionsStore, model: string, acceptUnset: boolean): ModelPricing | null {
+export function modelPricing(options: OptionsStore, name: string, acceptUnset: boolean): ModelPricing | null {
   const prices = options.json<Record<string, number>>('ModelPrice') ?? {};
-  if (Object.hasOwn(prices, model)) return { kind: 'call', price: prices[model]! };
   const ratios = options.json<Record<string, number>>('ModelRatio') ?? {};
+  // A name without a price of its own is priced as the family's wildcard for it (a Gemini thinking budget).
+  const model = Object.hasOwn(prices, name) || Object.hasOwn(ratios, name) ? name : matchingModelName(name);
+  if (Object.hasOwn(prices, model)) return { kind: 'call', price: prices[model]! };
   let modelRatio = Object.hasOwn(ratios, model) ? ratios[model]! : undefined;
   if (modelRatio === undefined) {
     if (!acceptUnset && !options.bool('SelfUseModeEnabled')) return null;

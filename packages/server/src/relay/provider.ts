@@ -1,3 +1,5 @@
+import type { OptionsStore } from '../cache/options-store.js';
+import type { ModelSuffix } from './model-suffix.js';
 import type { ClaudeRequest } from './providers/claude/wire.js';
 import type { GeminiRequest } from './providers/gemini/wire.js';
 import type { SendOptions, UpstreamResponse } from './send.js';
@@ -9,9 +11,16 @@ import type { ChatRequest, ChatResponse, RuntimeChannel, UpstreamCall, UpstreamE
  * function it needs (or the one it can be converted through), so the conveyor never asks which provider it holds.
  */
 
+/**
+ * The gateway's options as a provider may read them (the `claude.*` and `gemini.*` groups…): the conveyor hands its
+ * in-memory store over, so a read is a map lookup and providers stay free of the app's context.
+ */
+export type OptionReader = Pick<OptionsStore, 'get' | 'bool' | 'number' | 'json'>;
+
 /** Chat in the gateway's lingua franca (OpenAI chat completions), converted to and from the provider's format. */
 export interface ChatFunction {
-  call(channel: RuntimeChannel, request: ChatRequest): UpstreamCall;
+  /** `options`: the gateway's options, for providers whose upstream calls depend on them. */
+  call(channel: RuntimeChannel, request: ChatRequest, options?: OptionReader): UpstreamCall;
   /** The provider's JSON answer in the OpenAI shape (the same object when it already is one). */
   answer(json: Record<string, unknown>, model: string): ChatResponse;
   /** The provider's stream as OpenAI chunks (`forwardUsage`: the client asked for the usage chunk). */
@@ -27,6 +36,9 @@ export interface NativeFunction<Request> {
 export interface NativeContext {
   stream: boolean;
   headers: Readonly<Record<string, string | string[] | undefined>>;
+  options?: OptionReader;
+  /** What the model name's suffix asks (its name already removed from `upstreamModel`), see model-suffix.ts. */
+  suffix?: ModelSuffix | null;
 }
 
 /**

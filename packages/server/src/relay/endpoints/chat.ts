@@ -3,7 +3,8 @@ import type { FastifyRequest } from 'fastify';
 import { authenticatePlayground } from '../auth.js';
 import type { Endpoint, Leg, ParsedRequest } from '../endpoint.js';
 import { RelayError } from '../errors.js';
-import type { ChatFunction } from '../provider.js';
+import { withModelSuffix } from '../model-suffix.js';
+import type { ChatFunction, OptionReader } from '../provider.js';
 import { messageText } from '../providers/text-content.js';
 import { withChannelStreamSetting } from '../stream/channel-stream-setting.js';
 import type { ChatRequest, ChatResponse } from '../types.js';
@@ -61,8 +62,9 @@ export function chatLeg(
   chat: ChatFunction,
   channel: Parameters<ChatFunction['call']>[0] & { setting: Record<string, unknown> | null },
   request: ChatRequest,
+  options?: OptionReader,
 ): Leg {
-  const call = chat.call(channel, withSystemPrompt(request, channel.setting));
+  const call = chat.call(channel, withSystemPrompt(request, channel.setting), options);
   if (request.stream) {
     const converter = chat.stream(request.model, request.stream_options?.include_usage === true);
     return { call, read: { kind: 'sse', converter: withChannelStreamSetting(converter, channel.setting) } };
@@ -100,9 +102,10 @@ function parseChat(body: ChatRequest, request: FastifyRequest): ParsedRequest<Ch
 /** `POST /v1/chat/completions`: every provider with a chat function serves it. */
 export const chatEndpoint: Endpoint<ChatRequest> = {
   parse: (request, lang) => parseChat(validateChat(request.body, lang), request),
-  plan(provider, channel, request, upstreamModel) {
+  plan(provider, channel, request, upstreamModel, options, suffix) {
     const chat = provider.functions.chat;
-    return chat ? chatLeg(chat, channel, { ...request.body, model: upstreamModel }) : null;
+    if (!chat) return null;
+    return chatLeg(chat, channel, withModelSuffix({ ...request.body, model: upstreamModel }, suffix), options);
   },
 };
 

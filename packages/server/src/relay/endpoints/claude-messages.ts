@@ -50,6 +50,6 @@ export const claudeMessagesEndpoint: Endpoint<ClaudeRequest> = {
       headers: request.headers,
     };
   },
-  plan: (provider, channel, request, upstreamModel) =>
-    planNativeFormat(MESSAGES, provider, channel, request, upstreamModel),
+  plan: (provider, channel, request, upstreamModel, options, suffix) =>
+    planNativeFormat(MESSAGES, provider, channel, request, upstreamModel, options, suffix),
 };

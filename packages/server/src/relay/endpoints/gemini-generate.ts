@@ -68,6 +68,6 @@ export const geminiGenerateEndpoint: Endpoint<GeminiRequest> = {
       headers: request.headers,
     };
   },
-  plan: (provider, channel, request, upstreamModel) =>
-    planNativeFormat(GENERATE, provider, channel, request, upstreamModel),
+  plan: (provider, channel, request, upstreamModel, options, suffix) =>
+    planNativeFormat(GENERATE, provider, channel, request, upstreamModel, options, suffix),
 };

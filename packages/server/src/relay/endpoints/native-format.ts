@@ -1,6 +1,7 @@
 import type { CachedChannel } from '../../cache/channel-cache.js';
 import type { Leg, ParsedRequest } from '../endpoint.js';
-import type { NativeFunction, Provider } from '../provider.js';
+import { type ModelSuffix, withModelSuffix } from '../model-suffix.js';
+import type { NativeFunction, OptionReader, Provider } from '../provider.js';
 import { OMITTED_TOOLS_HEADER, omittedTools } from '../providers/omitted-tools.js';
 import type { ChunkConverter } from '../stream/stream-state.js';
 import type { ChatRequest, ChatResponse, Usage } from '../types.js';
@@ -36,12 +37,16 @@ export function planNativeFormat<Request>(
   channel: CachedChannel,
   request: ParsedRequest<Request>,
   upstreamModel: string,
+  options: OptionReader,
+  suffix: ModelSuffix | null,
 ): Leg | null {
   const native = format.native(provider);
   if (native) {
     const call = native.call(channel, request.body, upstreamModel, {
       stream: request.stream,
       headers: request.headers,
+      options,
+      suffix,
     });
     return {
       call,
@@ -50,8 +55,8 @@ export function planNativeFormat<Request>(
   }
   const chat = provider.functions.chat;
   if (!chat) return null;
-  const converted = format.toChat(request.body, upstreamModel, request.stream);
-  const call = chat.call(channel, converted);
+  const converted = withModelSuffix(format.toChat(request.body, upstreamModel, request.stream), suffix);
+  const call = chat.call(channel, converted, options);
   const omitted = omittedTools(converted);
   const headers = omitted.length ? { [OMITTED_TOOLS_HEADER]: omitted.join(', ') } : undefined;
   if (request.stream) {

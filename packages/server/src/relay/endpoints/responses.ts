@@ -46,13 +46,14 @@ const RESPONSES: NativeFormat<ResponsesRequest> = {
     const responses = provider.functions.responses;
     if (!responses) return undefined;
     return {
-      call: (channel, request, upstreamModel) =>
-        responses.call(
-          channel,
-          JSON.stringify({ ...request, model: upstreamModel }),
-          upstreamModel,
-          'application/json',
-        ),
+      call(channel, request, upstreamModel, { suffix }) {
+        // `o3-mini-high`: the effort the name carries is the Responses API's reasoning.effort (family).
+        const body =
+          suffix?.kind === 'effort'
+            ? { ...request, model: upstreamModel, reasoning: { ...request.reasoning, effort: suffix.effort } }
+            : { ...request, model: upstreamModel };
+        return responses.call(channel, JSON.stringify(body), upstreamModel, 'application/json');
+      },
     };
   },
   nativeStream: responsesPassThrough,
@@ -85,6 +86,6 @@ export const responsesEndpoint: Endpoint<ResponsesRequest> = {
       headers: request.headers,
     };
   },
-  plan: (provider, channel, request, upstreamModel) =>
-    planNativeFormat(RESPONSES, provider, channel, request, upstreamModel),
+  plan: (provider, channel, request, upstreamModel, options, suffix) =>
+    planNativeFormat(RESPONSES, provider, channel, request, upstreamModel, options, suffix),
 };

@@ -4,9 +4,9 @@ import type { RuntimeChannel } from '../../types.js';
 import { readUpstreamError } from '../errors.js';
 import { ANTHROPIC_VERSION, toClaudeRequest } from './request.js';
 import { fromClaudeResponse } from './response.js';
+import { claudeUpstreamSettings, withClaudeModelHeaders } from './settings.js';
 import { claudeToOpenAi } from './stream-to-openai.js';
-
-const DEFAULT_MAX_TOKENS = 8192;
+import { withSuffixThinking } from './suffix-thinking.js';
 
 function claudeHeaders(channel: RuntimeChannel): Record<string, string> {
   return { 'content-type': 'application/json', 'x-api-key': channel.key, 'anthropic-version': ANTHROPIC_VERSION };
@@ -20,28 +20,32 @@ function claudeBase(channel: RuntimeChannel): string {
 export const claudeProvider: Provider = {
   functions: {
     chat: {
-      call: (channel, request) => ({
-        method: 'POST',
-        url: `${claudeBase(channel)}/v1/messages`,
-        headers: claudeHeaders(channel),
-        body: JSON.stringify(toClaudeRequest(request, DEFAULT_MAX_TOKENS)),
-      }),
+      call(channel, request, options) {
+        const settings = claudeUpstreamSettings(options, request.model);
+        return {
+          method: 'POST',
+          url: `${claudeBase(channel)}/v1/messages`,
+          headers: withClaudeModelHeaders(claudeHeaders(channel), settings.headers),
+          body: JSON.stringify(toClaudeRequest(request, settings.defaultMaxTokens)),
+        };
+      },
       answer: fromClaudeResponse,
       stream: claudeToOpenAi,
     },
     messages: {
-      call(channel, request, upstreamModel, { headers: client }) {
+      call(channel, request, upstreamModel, { headers: client, options, suffix }) {
         const headers = claudeHeaders(channel);
         // The client's API version and beta flags decide what the upstream accepts (Claude Code sends both).
         const version = client['anthropic-version'];
         if (typeof version === 'string') headers['anthropic-version'] = version;
         const beta = client['anthropic-beta'];
         if (typeof beta === 'string') headers['anthropic-beta'] = beta;
+        withClaudeModelHeaders(headers, claudeUpstreamSettings(options, upstreamModel).headers);
         return {
           method: 'POST',
           url: `${claudeBase(channel)}/v1/messages`,
           headers,
-          body: JSON.stringify({ ...request, model: upstreamModel }),
+          body: JSON.stringify(withSuffixThinking({ ...request, model: upstreamModel }, suffix)),
         };
       },
     },

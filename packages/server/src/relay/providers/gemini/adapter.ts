@@ -4,45 +4,45 @@ import type { RuntimeChannel } from '../../types.js';
 import { readUpstreamError } from '../errors.js';
 import { toGeminiRequest } from './request.js';
 import { fromGeminiResponse } from './response.js';
+import { geminiApiVersion, geminiUpstreamSettings } from './settings.js';
 import { geminiToOpenAi } from './stream-to-openai.js';
+import { withSuffixThinking } from './suffix-thinking.js';
 
 function geminiBase(channel: RuntimeChannel): string {
   return channel.baseUrl || channelType(channel.type)?.defaultBaseUrl || 'https://generativelanguage.googleapis.com';
-}
-
-/** The channel's `other` holds the API version (family convention); v1beta has every current feature. */
-function apiVersion(channel: RuntimeChannel): string {
-  return /^v\d+(beta|alpha)?\d*$/.test(channel.other) ? channel.other : 'v1beta';
 }
 
 function geminiHeaders(channel: RuntimeChannel): Record<string, string> {
   return { 'content-type': 'application/json', 'x-goog-api-key': channel.key };
 }
 
-function generateUrl(channel: RuntimeChannel, model: string, stream: boolean | undefined): string {
+function generateUrl(channel: RuntimeChannel, model: string, stream: boolean | undefined, version: string): string {
   const action = stream ? 'streamGenerateContent?alt=sse' : 'generateContent';
-  return `${geminiBase(channel)}/${apiVersion(channel)}/models/${encodeURIComponent(model)}:${action}`;
+  return `${geminiBase(channel)}/${version}/models/${encodeURIComponent(model)}:${action}`;
 }
 
 /** Google Gemini: chat converted to and from generateContent; Gemini clients are served natively. */
 export const geminiProvider: Provider = {
   functions: {
     chat: {
-      call: (channel, request) => ({
-        method: 'POST',
-        url: generateUrl(channel, request.model, request.stream),
-        headers: geminiHeaders(channel),
-        body: JSON.stringify(toGeminiRequest(request)),
-      }),
+      call(channel, request, options) {
+        const { version, safetySettings } = geminiUpstreamSettings(options, request.model, channel.other);
+        return {
+          method: 'POST',
+          url: generateUrl(channel, request.model, request.stream, version),
+          headers: geminiHeaders(channel),
+          body: JSON.stringify({ ...toGeminiRequest(request), safetySettings }),
+        };
+      },
       answer: fromGeminiResponse,
       stream: geminiToOpenAi,
     },
     generateContent: {
-      call: (channel, request, upstreamModel, { stream }) => ({
+      call: (channel, request, upstreamModel, { stream, options, suffix }) => ({
         method: 'POST',
-        url: generateUrl(channel, upstreamModel, stream),
+        url: generateUrl(channel, upstreamModel, stream, geminiApiVersion(options, upstreamModel, channel.other)),
         headers: geminiHeaders(channel),
-        body: JSON.stringify(request),
+        body: JSON.stringify(withSuffixThinking(request, upstreamModel, suffix)),
       }),
     },
   },
@@ -50,7 +50,7 @@ export const geminiProvider: Provider = {
   models: {
     call: (channel) => ({
       method: 'GET',
-      url: `${geminiBase(channel)}/${apiVersion(channel)}/models`,
+      url: `${geminiBase(channel)}/${geminiApiVersion(undefined, '', channel.other)}/models`,
       headers: geminiHeaders(channel),
     }),
     read: (body) =>

@@ -1,3 +1,4 @@
+import { clampGeminiBudget } from '../../model-suffix.js';
 import type { ChatContentPart, ChatMessage, ChatRequest, ChatToolChoice } from '../../types.js';
 import { ConversionError } from '../conversion-error.js';
 import { imageUrlOf, messageText } from '../text-content.js';
@@ -83,6 +84,26 @@ function toolConfig(choice: ChatToolChoice | undefined) {
 /** OpenAI reasoning effort → a Gemini thinking budget (tokens). */
 const BUDGETS: Record<string, number> = { minimal: 0, low: 1024, medium: 8192, high: 24_576 };
 
+type ThinkingConfig = NonNullable<NonNullable<GeminiRequest['generationConfig']>['thinkingConfig']>;
+
+/**
+ * The hub's thinking (a Claude client's `thinking`, or what a `-thinking` / `-nothinking` model name asks) as
+ * Gemini's thinkingConfig, the budget within what the model accepts; else the reasoning effort's budget.
+ */
+export function geminiThinkingConfig(request: ChatRequest, model: string): ThinkingConfig | undefined {
+  const thinking = request.thinking as { type?: string; budget_tokens?: number } | undefined;
+  if (thinking?.type === 'disabled') return { thinkingBudget: 0 };
+  if (thinking?.type === 'enabled') {
+    return typeof thinking.budget_tokens === 'number'
+      ? { thinkingBudget: clampGeminiBudget(model, thinking.budget_tokens), includeThoughts: true }
+      : { includeThoughts: true };
+  }
+  const effort = request.reasoning_effort;
+  return effort && BUDGETS[effort] !== undefined
+    ? { thinkingBudget: BUDGETS[effort], includeThoughts: true }
+    : undefined;
+}
+
 /** OpenAI chat → Gemini generateContent: assistant turns are `model`, tool results are function responses. */
 export function toGeminiRequest(request: ChatRequest): Record<string, unknown> {
   const system = request.messages
@@ -125,9 +146,8 @@ export function toGeminiRequest(request: ChatRequest): Record<string, unknown> {
     config.responseMimeType = 'application/json';
     if (format.json_schema?.schema) config.responseJsonSchema = format.json_schema.schema;
   }
-  if (request.reasoning_effort && BUDGETS[request.reasoning_effort] !== undefined) {
-    config.thinkingConfig = { thinkingBudget: BUDGETS[request.reasoning_effort], includeThoughts: true };
-  }
+  const thinking = geminiThinkingConfig(request, request.model);
+  if (thinking) config.thinkingConfig = thinking;
   const body: GeminiRequest = { contents };
   if (system) body.systemInstruction = { parts: [{ text: system }] };
   if (request.tools?.length) {
