@@ -88,7 +88,7 @@ describe('model-name suffixes and provider option groups on the way out', () => 
     expect(upstreamBody().temperature).toBeUndefined();
     const log = await lastLog();
     expect(log.model_name).toBe('claude-3-7-sonnet-20250219-thinking');
-    expect(JSON.parse(log.other)).toMatchObject({ upstream_model_name: 'claude-3-7-sonnet-20250219', model_ratio: 2 });
+    expect(JSON.parse(log.other ?? '{}')).toMatchObject({ upstream_model_name: 'claude-3-7-sonnet-20250219', model_ratio: 2 });
   });
 
   it('streams the same way; without max tokens the budget is 80% of claude.default_max_tokens', async () => {
@@ -171,7 +171,7 @@ describe('model-name suffixes and provider option groups on the way out', () => 
     });
     const log = await lastLog();
     expect(log.model_name).toBe('gemini-2.5-flash-thinking-90000');
-    expect(JSON.parse(log.other)).toMatchObject({ model_ratio: 3, upstream_model_name: 'gemini-2.5-flash' });
+    expect(JSON.parse(log.other ?? '{}')).toMatchObject({ model_ratio: 3, upstream_model_name: 'gemini-2.5-flash' });
   });
 
   it('Gemini SDK → Gemini `-nothinking`: budget 0 natively, the version from gemini.version_settings', async () => {
