@@ -72,13 +72,14 @@ export function suffixDialect(type: number, model: string): SuffixDialect | unde
  * The default max tokens of `claude.default_max_tokens` for a request that gives none: the first model name with
  * its own entry (a suffixed name first, as the family looks it up), else `default` (8192).
  */
-export function claudeDefaultMaxTokens(options: OptionReader, ...models: string[]): number {
+export function claudeDefaultMaxTokens(options: OptionReader, model: string, baseModel = model): number {
   const table = options.json<Record<string, unknown>>('claude.default_max_tokens') ?? {};
-  for (const model of [...models, 'default']) {
-    const value = Object.hasOwn(table, model) ? table[model] : undefined;
-    if (typeof value === 'number' && value > 0) return value;
-  }
-  return 8192;
+  return positiveEntry(table, model) ?? positiveEntry(table, baseModel) ?? positiveEntry(table, 'default') ?? 8192;
+}
+
+function positiveEntry(table: Record<string, unknown>, key: string): number | undefined {
+  const value = Object.hasOwn(table, key) ? table[key] : undefined;
+  return typeof value === 'number' && value > 0 ? value : undefined;
 }
 
 /**

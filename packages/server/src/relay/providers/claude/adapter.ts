@@ -1,12 +1,15 @@
 import { channelType } from '@gateway/shared';
+import { claudeDefaultMaxTokens } from '../../model-suffix.js';
 import type { Provider } from '../../provider.js';
 import type { RuntimeChannel } from '../../types.js';
 import { readUpstreamError } from '../errors.js';
 import { ANTHROPIC_VERSION, toClaudeRequest } from './request.js';
 import { fromClaudeResponse } from './response.js';
-import { claudeUpstreamSettings, withClaudeModelHeaders } from './settings.js';
+import { claudeModelHeaders, withClaudeModelHeaders } from './settings.js';
 import { claudeToOpenAi } from './stream-to-openai.js';
 import { withSuffixThinking } from './suffix-thinking.js';
+
+const DEFAULT_MAX_TOKENS = 8192;
 
 function claudeHeaders(channel: RuntimeChannel): Record<string, string> {
   return { 'content-type': 'application/json', 'x-api-key': channel.key, 'anthropic-version': ANTHROPIC_VERSION };
@@ -20,15 +23,14 @@ function claudeBase(channel: RuntimeChannel): string {
 export const claudeProvider: Provider = {
   functions: {
     chat: {
-      call(channel, request, options) {
-        const settings = claudeUpstreamSettings(options, request.model);
-        return {
-          method: 'POST',
-          url: `${claudeBase(channel)}/v1/messages`,
-          headers: withClaudeModelHeaders(claudeHeaders(channel), settings.headers),
-          body: JSON.stringify(toClaudeRequest(request, settings.defaultMaxTokens)),
-        };
-      },
+      call: (channel, request, options) => ({
+        method: 'POST',
+        url: `${claudeBase(channel)}/v1/messages`,
+        headers: withClaudeModelHeaders(claudeHeaders(channel), claudeModelHeaders(options, request.model)),
+        body: JSON.stringify(
+          toClaudeRequest(request, options ? claudeDefaultMaxTokens(options, request.model) : DEFAULT_MAX_TOKENS),
+        ),
+      }),
       answer: fromClaudeResponse,
       stream: claudeToOpenAi,
     },
@@ -40,7 +42,7 @@ export const claudeProvider: Provider = {
         if (typeof version === 'string') headers['anthropic-version'] = version;
         const beta = client['anthropic-beta'];
         if (typeof beta === 'string') headers['anthropic-beta'] = beta;
-        withClaudeModelHeaders(headers, claudeUpstreamSettings(options, upstreamModel).headers);
+        withClaudeModelHeaders(headers, claudeModelHeaders(options, upstreamModel));
         return {
           method: 'POST',
           url: `${claudeBase(channel)}/v1/messages`,

@@ -11,6 +11,8 @@ export interface ClaudeUpstreamSettings {
 
 const NO_HEADERS: Readonly<Record<string, string>> = Object.freeze({});
 const WITHOUT_OPTIONS: ClaudeUpstreamSettings = Object.freeze({ defaultMaxTokens: 8192, headers: NO_HEADERS });
+/** Joined headers per model, built once per option value (the store keeps the parsed value until it changes). */
+const joinedCache = new WeakMap<object, Map<string, Readonly<Record<string, string>>>>();
 
 /**
  * The `claude.*` option group for a Claude-wire upstream (Anthropic, and Claude on Bedrock or Vertex): call it with
@@ -18,18 +20,28 @@ const WITHOUT_OPTIONS: ClaudeUpstreamSettings = Object.freeze({ defaultMaxTokens
  */
 export function claudeUpstreamSettings(options: OptionReader | undefined, model: string): ClaudeUpstreamSettings {
   if (!options) return WITHOUT_OPTIONS;
-  const table = options.json<Record<string, Record<string, unknown>>>('claude.model_headers_settings');
-  const configured = table && Object.hasOwn(table, model) ? table[model] : undefined;
-  let headers = NO_HEADERS;
-  if (configured && typeof configured === 'object') {
-    const joined: Record<string, string> = {};
+  return { defaultMaxTokens: claudeDefaultMaxTokens(options, model), headers: claudeModelHeaders(options, model) };
+}
+
+/** `claude.model_headers_settings` for a model (family: keyed by model name), its values joined. */
+export function claudeModelHeaders(options: OptionReader | undefined, model: string): Readonly<Record<string, string>> {
+  const table = options?.json<Record<string, unknown>>('claude.model_headers_settings');
+  if (!table || !Object.hasOwn(table, model)) return NO_HEADERS;
+  const configured = table[model];
+  if (!configured || typeof configured !== 'object') return NO_HEADERS;
+  let byModel = joinedCache.get(table);
+  if (!byModel) joinedCache.set(table, (byModel = new Map()));
+  let joined = byModel.get(model);
+  if (!joined) {
+    const headers: Record<string, string> = {};
     for (const [name, values] of Object.entries(configured)) {
       const value = headerList(Array.isArray(values) ? values : [values]);
-      if (value) joined[name.toLowerCase()] = value;
+      if (value) headers[name.toLowerCase()] = value;
     }
-    headers = joined;
+    joined = Object.freeze(headers);
+    byModel.set(model, joined);
   }
-  return { defaultMaxTokens: claudeDefaultMaxTokens(options, model), headers };
+  return joined;
 }
 
 /** Comma-separated header values, each once, in order (`a, b` and `b,c` → `a,b,c`). */

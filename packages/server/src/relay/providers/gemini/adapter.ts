@@ -4,7 +4,7 @@ import type { RuntimeChannel } from '../../types.js';
 import { readUpstreamError } from '../errors.js';
 import { toGeminiRequest } from './request.js';
 import { fromGeminiResponse } from './response.js';
-import { geminiApiVersion, geminiUpstreamSettings } from './settings.js';
+import { geminiApiVersion, geminiSafetySettings } from './settings.js';
 import { geminiToOpenAi } from './stream-to-openai.js';
 import { withSuffixThinking } from './suffix-thinking.js';
 
@@ -26,12 +26,18 @@ export const geminiProvider: Provider = {
   functions: {
     chat: {
       call(channel, request, options) {
-        const { version, safetySettings } = geminiUpstreamSettings(options, request.model, channel.other);
+        const body = toGeminiRequest(request);
+        body.safetySettings = geminiSafetySettings(options);
         return {
           method: 'POST',
-          url: generateUrl(channel, request.model, request.stream, version),
+          url: generateUrl(
+            channel,
+            request.model,
+            request.stream,
+            geminiApiVersion(options, request.model, channel.other),
+          ),
           headers: geminiHeaders(channel),
-          body: JSON.stringify({ ...toGeminiRequest(request), safetySettings }),
+          body: JSON.stringify(body),
         };
       },
       answer: fromGeminiResponse,

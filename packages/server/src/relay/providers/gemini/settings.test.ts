@@ -4,7 +4,7 @@ import type { ModelSuffix } from '../../model-suffix.js';
 import type { ChatRequest } from '../../types.js';
 import { geminiProvider } from './adapter.js';
 import { toGeminiRequest } from './request.js';
-import { geminiApiVersion, geminiSafetySettings } from './settings.js';
+import { geminiApiVersion, geminiSafetySettings, geminiUpstreamSettings } from './settings.js';
 import { withSuffixThinking } from './suffix-thinking.js';
 import type { GeminiRequest } from './wire.js';
 
@@ -42,6 +42,15 @@ describe('safety settings: every harm category, its own threshold or the default
     ]);
     // Built once per option value.
     expect(geminiSafetySettings(tuned)).toBe(geminiSafetySettings(tuned));
+  });
+});
+
+describe('the whole group, for other Gemini-wire providers (Vertex)', () => {
+  it('version and safety settings together', () => {
+    expect(geminiUpstreamSettings(tuned, 'gemini-2.5-flash')).toEqual({
+      version: 'v1',
+      safetySettings: geminiSafetySettings(tuned),
+    });
   });
 });
 
