@@ -88,7 +88,10 @@ describe('model-name suffixes and provider option groups on the way out', () => 
     expect(upstreamBody().temperature).toBeUndefined();
     const log = await lastLog();
     expect(log.model_name).toBe('claude-3-7-sonnet-20250219-thinking');
-    expect(JSON.parse(log.other ?? '{}')).toMatchObject({ upstream_model_name: 'claude-3-7-sonnet-20250219', model_ratio: 2 });
+    expect(JSON.parse(log.other ?? '{}')).toMatchObject({
+      upstream_model_name: 'claude-3-7-sonnet-20250219',
+      model_ratio: 2,
+    });
   });
 
   it('streams the same way; without max tokens the budget is 80% of claude.default_max_tokens', async () => {

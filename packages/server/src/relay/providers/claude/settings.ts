@@ -30,7 +30,10 @@ export function claudeModelHeaders(options: OptionReader | undefined, model: str
   const configured = table[model];
   if (!configured || typeof configured !== 'object') return NO_HEADERS;
   let byModel = joinedCache.get(table);
-  if (!byModel) joinedCache.set(table, (byModel = new Map()));
+  if (!byModel) {
+    byModel = new Map();
+    joinedCache.set(table, byModel);
+  }
   let joined = byModel.get(model);
   if (!joined) {
     const headers: Record<string, string> = {};
