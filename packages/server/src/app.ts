@@ -28,7 +28,7 @@ import { BASELINE_HEADERS } from './http/content-security.js';
 import { ApiFailure, messageFor } from './http/envelope.js';
 import { applyBodyLimits, crossSiteGuard } from './http/request-guards.js';
 import { serveWeb } from './http/static-web.js';
-import { type ErrorFormat, RelayError } from './relay/errors.js';
+import { errorFormat, RelayError } from './relay/errors.js';
 import { relayRoutes } from './relay/router.js';
 import { globalRateLimitHook } from './services/rate-limit/global-limits.js';
 
@@ -40,13 +40,6 @@ const ALLOWED_BEFORE_SETUP = new Set([
   '/api/about',
   '/api/home_page_content',
 ]);
-
-/** Each client family reads errors in its own shape: Anthropic's for /v1/messages, Google's for Gemini routes. */
-function errorFormat(url: string): ErrorFormat {
-  if (url.startsWith('/v1/messages')) return 'claude';
-  if (url.startsWith('/v1beta/') || (url.startsWith('/v1/models/') && url.includes(':'))) return 'gemini';
-  return 'openai';
-}
 
 /** When a 429 has no better figure (an upstream that gave none). */
 const DEFAULT_RETRY_AFTER_SECONDS = 30;

@@ -20,6 +20,8 @@ export interface Config {
   channelTestFrequencyMinutes: number;
   /** Write a type-5 usage log for relay requests that failed upstream. */
   errorLogEnabled: boolean;
+  /** How long the relay waits for an upstream's answer to begin, and between its chunks (RELAY_TIMEOUT; 0 = no limit). */
+  relayTimeoutMs: number;
   /** Drawing and Suno task polling (UPDATE_TASK, TASK_QUERY_LIMIT, TASK_TIMEOUT_MINUTES). */
   taskPoller: { enabled: boolean; queryLimit: number; timeoutMinutes: number };
   /** At most `count` notices of one type per user per window (NOTIFY_LIMIT_COUNT, NOTIFICATION_LIMIT_DURATION_MINUTE). */
@@ -165,6 +167,7 @@ export function loadConfig(
     syncFrequencySeconds: readInt(env, 'SYNC_FREQUENCY', 60, 1, 86400),
     batchUpdateIntervalMs: readInt(env, 'BATCH_UPDATE_INTERVAL', 1, 1, 60) * 1000,
     errorLogEnabled: readBool(env, 'ERROR_LOG_ENABLED', true),
+    relayTimeoutMs: readInt(env, 'RELAY_TIMEOUT', 300, 0, 86_400) * 1000,
     taskPoller: {
       enabled: readBool(env, 'UPDATE_TASK', true),
       queryLimit: readInt(env, 'TASK_QUERY_LIMIT', 1000, 1, 100_000),

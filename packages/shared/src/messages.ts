@@ -210,7 +210,6 @@ export const MESSAGES = {
   relay_token_quota: { zh: '令牌额度不足', en: 'This API key does not have enough quota' },
   relay_body_invalid: { zh: '请求体格式错误：{reason}', en: 'Invalid request body: {reason}' },
   relay_not_implemented: { zh: '该接口尚未实现', en: 'This API is not implemented' },
-  relay_upstream_unreachable: { zh: '上游服务请求失败：{reason}', en: 'The upstream request failed: {reason}' },
   relay_upstream_unavailable: {
     zh: '上游服务暂时无法连接，请稍后再试',
     en: 'The upstream service could not be reached; please try again later',
@@ -218,6 +217,14 @@ export const MESSAGES = {
   relay_upstream_status: {
     zh: '上游服务返回错误（HTTP {status}），请稍后再试',
     en: 'The upstream service answered with an error (HTTP {status}); please try again later',
+  },
+  relay_upstream_timeout: {
+    zh: '上游服务响应超时，请稍后再试',
+    en: 'The upstream service did not answer in time; please try again later',
+  },
+  relay_upstream_interrupted: {
+    zh: '上游服务中途断开，回答不完整，请稍后再试',
+    en: 'The upstream service stopped mid-answer; the answer is incomplete, please try again later',
   },
   relay_upstream_bad_response: {
     zh: '上游返回了无法解析的响应',

@@ -28,6 +28,13 @@ const GOOGLE_STATUSES: Record<number, string> = {
 
 export type ErrorFormat = 'openai' | 'claude' | 'gemini';
 
+/** The error shape a relay route's clients read: Anthropic's on /v1/messages, Google's on Gemini routes. */
+export function errorFormat(url: string): ErrorFormat {
+  if (url.startsWith('/v1/messages')) return 'claude';
+  if (url.startsWith('/v1beta/') || (url.startsWith('/v1/models/') && url.includes(':'))) return 'gemini';
+  return 'openai';
+}
+
 /**
  * A relay failure in the OpenAI error shape `{error:{message,type,code}}` with a real HTTP status. The request id
  * is appended to the message (family convention) so a user's bug report can be matched to the log line.
@@ -67,6 +74,15 @@ export class RelayError extends Error {
       return { error: { code: this.status, message, status: GOOGLE_STATUSES[this.status] ?? 'INTERNAL' } };
     }
     return { error: { message, type: this.type, code: this.code } };
+  }
+
+  /**
+   * The error as the last event of a stream whose 200 status is already sent: each format's SDK throws on it
+   * (OpenAI and Google read an `error` field in the data, Anthropic an `error` event).
+   */
+  event(requestId: string, format: ErrorFormat): string {
+    const data = JSON.stringify(this.body(requestId, format));
+    return format === 'claude' ? `event: error\ndata: ${data}\n\n` : `data: ${data}\n\n`;
   }
 }
 

@@ -9,7 +9,7 @@ import { authenticateRelay, type RelayCaller } from './auth.js';
 import { shouldDisableChannel } from './auto-disable.js';
 import { Cancellation } from './cancellation.js';
 import type { Endpoint, Leg, ParsedRequest } from './endpoint.js';
-import { RelayError, redactChannelKeys } from './errors.js';
+import { RelayError } from './errors.js';
 import { modelSuffixOf } from './model-suffix.js';
 import { applyOverrides, withHeaderOverride } from './overrides/apply.js';
 import type { Provider } from './provider.js';
@@ -22,9 +22,8 @@ import { pickChannel } from './select.js';
 import { sendUpstream, type UpstreamResponse } from './send.js';
 import { settle } from './settle.js';
 import type { UpstreamError, Usage } from './types.js';
+import { unreachableUpstream, upstreamRefusal } from './upstream-failure.js';
 import { countTextTokens } from './usage.js';
-
-const UPSTREAM_TIMEOUT_MS = 300_000;
 
 /**
  * The conveyor: every model request's whole life, for every endpoint. authenticate → read the request → price and
@@ -53,26 +52,6 @@ export function conveyor<Request>(ctx: AppContext, endpoint: Endpoint<Request>) 
       return endpoint.answerError(reply, error, requestId);
     }
   };
-}
-
-/**
- * The status the caller gets for an upstream error: the channel's own credentials refused is the gateway's problem,
- * not the caller's key (a 500, never a 401/403 that reads as "your key is wrong"); a redirect or a status outside
- * the error range is a bad gateway answer.
- */
-function clientStatusOf(status: number): number {
-  if (status === 401 || status === 403) return 500;
-  return status >= 400 && status <= 599 ? status : 502;
-}
-
-/** An upstream's Retry-After (seconds, or an HTTP date), as whole seconds to pass on. */
-export function retryAfterOf(header: string | string[] | undefined): number | undefined {
-  const value = Array.isArray(header) ? header[0] : header;
-  if (!value) return undefined;
-  const seconds = Number(value);
-  if (Number.isFinite(seconds) && seconds >= 0) return Math.ceil(seconds);
-  const date = Date.parse(value);
-  return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - Date.now()) / 1000));
 }
 
 async function runConveyor<Request>(
@@ -193,18 +172,15 @@ async function carry<Request>(run: Run<Request>, reply: FastifyReply): Promise<b
       try {
         response = provider.open
           ? await provider.open(overridden.call, keyed, {
-              timeoutMs: UPSTREAM_TIMEOUT_MS,
+              timeoutMs: ctx.config.relayTimeoutMs,
               cancellation,
               stream: leg.read.kind === 'sse',
             })
-          : await sendUpstream(overridden.call, { timeoutMs: UPSTREAM_TIMEOUT_MS, cancellation });
+          : await sendUpstream(overridden.call, { timeoutMs: ctx.config.relayTimeoutMs, cancellation });
       } catch (error) {
         // The client left before the upstream answered: nothing was produced, nothing is billed.
         if (cancellation.aborted) return false;
-        // The caller learns that the upstream could not be reached, never its address or the library's words.
-        const message = RelayError.of(502, lang, 'relay_upstream_unavailable').message;
-        lastError = new RelayError(502, message, 'upstream_error', 'upstream_unreachable');
-        lastError.detail = redactChannelKeys(error instanceof Error ? error.message : String(error), keyed);
+        lastError = unreachableUpstream(error, keyed, lang);
         continue;
       }
       if (response.statusCode < 200 || response.statusCode >= 300) {
@@ -212,29 +188,27 @@ async function carry<Request>(run: Run<Request>, reply: FastifyReply): Promise<b
         const upstream = provider.error(response.statusCode, text);
         const status = mapStatus(upstream.status, channel.statusCodeMapping as Record<string, string> | null);
         maybeDisable(ctx, channel, { ...upstream, status });
-        const clientStatus = clientStatusOf(status);
-        // An error the upstream wrote for the client (JSON) is passed on; an error page from a proxy or CDN in front
-        // of it (HTML, text, a redirect) would only show hosts and internals: the caller gets the status alone.
-        const written = text.trimStart().startsWith('{');
-        const message = written
-          ? redactChannelKeys(upstream.message, keyed)
-          : RelayError.of(clientStatus, lang, 'relay_upstream_status', { status }).message;
-        lastError = new RelayError(clientStatus, message, upstream.type || 'upstream_error', upstream.code);
-        lastError.detail = redactChannelKeys(`HTTP ${response.statusCode}: ${text.slice(0, 500)}`, keyed);
-        if (clientStatus === 429) lastError.retryAfter = retryAfterOf(response.headers['retry-after']);
+        lastError = upstreamRefusal({ ...upstream, status }, { ...response, text }, keyed, lang);
         if (!isRetriableStatus(status)) break;
         continue;
       }
       // From here the answer belongs to this channel: no retry once the client may have seen bytes.
       if (leg.headers) reply.headers(leg.headers);
-      const outcome = await readAnswer(leg.read, response, reply, {
-        channel: keyed,
-        billing,
-        requestId: run.requestId,
-        startedAt: run.startedAt,
-        cancellation,
-        lang,
-      });
+      let outcome: Outcome;
+      try {
+        outcome = await readAnswer(leg.read, response, reply, {
+          channel: keyed,
+          billing,
+          requestId: run.requestId,
+          startedAt: run.startedAt,
+          cancellation,
+          lang,
+        });
+      } catch (error) {
+        // An answer that could not be read reached the client as an error alone: the admin's log says why.
+        if (error instanceof RelayError && ctx.config.errorLogEnabled) logFailure(run, error, tried);
+        throw error;
+      }
       const charged = await settleOutcome(run, channel, upstreamModel, tried, outcome);
       outcome.deliver?.();
       return charged;

@@ -4,11 +4,12 @@ import type { FastifyReply } from 'fastify';
 import type { CachedChannel } from '../cache/channel-cache.js';
 import { type Cancellation, drained } from './cancellation.js';
 import type { AnswerReader } from './endpoint.js';
-import { RelayError } from './errors.js';
+import { errorFormat, RelayError } from './errors.js';
 import type { Billing } from './reserve.js';
 import { type ChunkConverter, newStreamState } from './stream/stream-state.js';
 import type { Usage } from './types.js';
 import type { UpstreamResponse } from './upstream-exchange.js';
+import { brokenAnswer, unreadableAnswer } from './upstream-failure.js';
 
 /** What an answer produced for billing, however it ended. */
 export interface Outcome {
@@ -55,15 +56,24 @@ export function readAnswer(
   }
 }
 
+/** The whole body; an answer that breaks off before its end is no answer. */
+async function wholeBody(response: UpstreamResponse, context: AnswerContext): Promise<string> {
+  try {
+    return await response.body.text();
+  } catch (error) {
+    throw brokenAnswer(error, context.channel, context.lang);
+  }
+}
+
 /** The JSON of a whole answer; an unreadable body is a 502 (never retried: the upstream did answer). */
-function parseJson(raw: string, lang: Language): Record<string, unknown> {
+function parseJson(raw: string, response: UpstreamResponse, context: AnswerContext): Record<string, unknown> {
   try {
     const json = JSON.parse(raw) as unknown;
     if (json && typeof json === 'object' && !Array.isArray(json)) return json as Record<string, unknown>;
   } catch {
     // answered below
   }
-  throw RelayError.of(502, lang, 'relay_upstream_bad_response', undefined, 'bad_response_body');
+  throw unreadableAnswer(response.statusCode, raw, context.channel, context.lang);
 }
 
 async function readTask(
@@ -72,7 +82,7 @@ async function readTask(
   reply: FastifyReply,
   context: AnswerContext,
 ): Promise<Outcome> {
-  const json = parseJson(await response.body.text(), context.lang);
+  const json = parseJson(await wholeBody(response, context), response, context);
   const verdict = await reader.accept(json, { channel: context.channel, billing: context.billing, lang: context.lang });
   return {
     usage: null,
@@ -89,9 +99,9 @@ async function readWhole(
   reply: FastifyReply,
   context: AnswerContext,
 ): Promise<Outcome> {
-  const raw = await response.body.text();
+  const raw = await wholeBody(response, context);
   let answer: ReturnType<typeof reader.convert>;
-  const json = reader.kind === 'json' ? parseJson(raw, context.lang) : null;
+  const json = reader.kind === 'json' ? parseJson(raw, response, context) : null;
   try {
     answer = json
       ? (reader as Extract<AnswerReader, { kind: 'json' }>).convert(json, raw)
@@ -101,7 +111,7 @@ async function readWhole(
         );
   } catch {
     // JSON of the wrong shape (a proxy's own answer, an empty object) is as unreadable as broken JSON.
-    throw RelayError.of(502, context.lang, 'relay_upstream_bad_response', undefined, 'bad_response_body');
+    throw unreadableAnswer(response.statusCode, raw, context.channel, context.lang);
   }
   return {
     usage: answer.usage,
@@ -111,14 +121,12 @@ async function readWhole(
   };
 }
 
-function beginStream(
-  reply: FastifyReply,
-  contentType: string,
-  requestId: string,
-): NodeJS.WritableStream & {
+type StreamWriter = NodeJS.WritableStream & {
   end(chunk?: string): void;
   write(chunk: string | Buffer): boolean;
-} {
+};
+
+function beginStream(reply: FastifyReply, contentType: string, requestId: string): StreamWriter {
   reply.hijack();
   const raw = reply.raw;
   raw.writeHead(200, {
@@ -133,9 +141,14 @@ function beginStream(
   return raw;
 }
 
+/** What a 2xx stream without a single event began with, for the admin's log. */
+const STREAM_HEAD_LENGTH = 500;
+
 /**
  * Relays an SSE answer: events are converted (or passed through) one by one, backpressure from a slow client is
  * respected, and what was learnt (usage, generated text, first-token time) is returned however the stream ended.
+ * The client's 200 goes out with the first event: an upstream that breaks or answers no event before that is
+ * answered as an error status. One that breaks later ends the stream with an error event in the client's format.
  */
 async function relaySse(
   converter: ChunkConverter,
@@ -143,12 +156,16 @@ async function relaySse(
   reply: FastifyReply,
   context: AnswerContext,
 ): Promise<Outcome> {
-  const raw = beginStream(reply, 'text/event-stream; charset=utf-8', context.requestId);
+  let raw: StreamWriter | null = null;
+  let events = 0;
+  /** The body's first bytes, kept only until an event arrives. */
+  let head = '';
   const state = newStreamState();
   const decoder = new TextDecoder();
   let pending = '';
   const parser = createParser({
     onEvent(event) {
+      events++;
       const elapsed = Math.round(performance.now() - context.startedAt);
       pending += converter.push({ event: event.event, data: event.data }, state, elapsed);
     },
@@ -166,18 +183,32 @@ async function relaySse(
   });
   try {
     for await (const chunk of response.body) {
-      parser.feed(decoder.decode(chunk as Buffer, { stream: true }));
+      const text = decoder.decode(chunk as Buffer, { stream: true });
+      if (events === 0 && head.length < STREAM_HEAD_LENGTH) head += text;
+      parser.feed(text);
       if (pending) {
         const out = pending;
         pending = '';
+        raw ??= beginStream(reply, 'text/event-stream; charset=utf-8', context.requestId);
         if (!raw.write(out)) await drained(raw, context.cancellation);
       }
     }
+    // A 2xx that is no event stream (a proxy's page, JSON): nothing to relay.
+    if (events === 0 && !raw) throw unreadableAnswer(response.statusCode, head, context.channel, context.lang);
+    raw ??= beginStream(reply, 'text/event-stream; charset=utf-8', context.requestId);
     raw.end(converter.end(state));
     return outcome();
   } catch (error) {
-    if (!context.cancellation.aborted) raw.end();
     response.body.destroy();
+    if (error instanceof RelayError) throw error;
+    if (context.cancellation.aborted) {
+      // The client left before its stream began: the reply is the conveyor's no more.
+      if (!raw) reply.hijack();
+      return outcome(interruptionOf(error, context.cancellation));
+    }
+    const failure = brokenAnswer(error, context.channel, context.lang);
+    if (!raw) throw failure;
+    raw.end(failure.event(context.requestId, errorFormat(reply.request.url)));
     return outcome(interruptionOf(error, context.cancellation));
   }
 }
@@ -204,7 +235,8 @@ async function relayBytes(
   }
 }
 
+/** Users read this in their log: what broke, never the library's words or the upstream's address. */
 function interruptionOf(error: unknown, cancellation: Cancellation): string {
   if (cancellation.aborted) return 'client_disconnected';
-  return `upstream_error: ${error instanceof Error ? error.message : String(error)}`;
+  return (error as { code?: unknown } | null)?.code === 'UND_ERR_BODY_TIMEOUT' ? 'upstream_error: timeout' : 'upstream_error';
 }

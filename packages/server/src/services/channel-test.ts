@@ -7,6 +7,7 @@ import { shouldDisableChannel } from '../relay/auto-disable.js';
 import { providerFor } from '../relay/providers/registry.js';
 import { sendUpstream } from '../relay/send.js';
 import type { UpstreamError } from '../relay/types.js';
+import { answerDetail, describeFailure, writtenForClient } from '../relay/upstream-failure.js';
 import { testRequestFor } from './channel-test-request.js';
 import type { ChannelWriter } from './channel-writer.js';
 import { runtimeChannel } from './runtime-channel.js';
@@ -54,22 +55,20 @@ export async function testChannel(
       ? await provider.open(call, runtime, { timeoutMs: TEST_TIMEOUT_MS, stream: false })
       : await sendUpstream(call, { timeoutMs: TEST_TIMEOUT_MS });
     const text = await response.body.text();
+    // The result is for the admin: what the upstream said, or what it sent instead (status and body).
     if (response.statusCode >= 200 && response.statusCode < 300) {
       try {
         test.check(text);
       } catch {
-        failure = { status: 502, message: 'bad_response_body', type: 'bad_response_body', code: null };
+        const message = `bad_response_body: ${answerDetail(response.statusCode, text, runtime)}`;
+        failure = { status: 502, message, type: 'bad_response_body', code: null };
       }
     } else {
       failure = provider.error(response.statusCode, text);
+      if (!writtenForClient(failure, text)) failure.message = answerDetail(response.statusCode, text, runtime);
     }
   } catch (error) {
-    failure = {
-      status: 0,
-      message: error instanceof Error ? error.message : String(error),
-      type: 'network_error',
-      code: null,
-    };
+    failure = { status: 0, message: describeFailure(error), type: 'network_error', code: null };
   }
   const elapsedMs = Math.round(performance.now() - started);
   // A failed test has no meaningful latency: 0 makes the console show "no time" instead of a fast green tag.

@@ -26,6 +26,7 @@ const MESSAGES: NativeFormat<ClaudeRequest> = {
   native: (provider) => provider.functions.messages,
   nativeStream: claudePassThrough,
   nativeUsage: (answer) => claudeUsage(answer.usage as Parameters<typeof claudeUsage>[0]),
+  isNativeAnswer: (answer) => Array.isArray(answer.content),
   toChat: (request, upstreamModel) => claudeToOpenAiRequest(request, upstreamModel),
   fromChatStream: openAiChunksToClaude,
   fromChatAnswer: openAiToClaudeResponse,

@@ -38,6 +38,8 @@ const GENERATE: NativeFormat<GeminiRequest> = {
   native: (provider) => provider.functions.generateContent,
   nativeStream: geminiPassThrough,
   nativeUsage: (answer) => geminiUsage(answer.usageMetadata as Parameters<typeof geminiUsage>[0]),
+  // A prompt Google blocks is answered with its promptFeedback and no candidates.
+  isNativeAnswer: (answer) => Array.isArray(answer.candidates) || typeof answer.promptFeedback === 'object',
   toChat: geminiToOpenAiRequest,
   fromChatStream: openAiChunksToGemini,
   fromChatAnswer: openAiToGeminiResponse,

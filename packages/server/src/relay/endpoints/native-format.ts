@@ -16,19 +16,20 @@ export interface NativeFormat<Request> {
   native(provider: Provider): NativeFunction<Request> | undefined;
   nativeStream(): ChunkConverter;
   nativeUsage(answer: Record<string, unknown>): Usage | null;
+  /** Whether a native 2xx body is an answer of the format (not a proxy's own JSON): it goes back untouched. */
+  isNativeAnswer(answer: Record<string, unknown>): boolean;
   toChat(request: Request, upstreamModel: string, stream: boolean): ChatRequest;
   fromChatStream(inner: ChunkConverter, clientModel: string, request: Request): ChunkConverter;
   fromChatAnswer(answer: ChatResponse, clientModel: string, request: Request): unknown;
 }
 
-const passJson = (usage: (answer: Record<string, unknown>) => Usage | null) => ({
+const passJson = <Request>(format: NativeFormat<Request>) => ({
   kind: 'json' as const,
-  convert: (json: Record<string, unknown>, raw: string) => ({
-    body: raw,
-    contentType: 'application/json',
-    usage: usage(json),
-    outputText: '',
-  }),
+  convert: (json: Record<string, unknown>, raw: string) => {
+    // The conveyor answers a throw here as an unreadable upstream answer.
+    if (!format.isNativeAnswer(json)) throw new Error('not an answer of the native format');
+    return { body: raw, contentType: 'application/json', usage: format.nativeUsage(json), outputText: '' };
+  },
 });
 
 export function planNativeFormat<Request>(
@@ -50,7 +51,7 @@ export function planNativeFormat<Request>(
     });
     return {
       call,
-      read: request.stream ? { kind: 'sse', converter: format.nativeStream() } : passJson(format.nativeUsage),
+      read: request.stream ? { kind: 'sse', converter: format.nativeStream() } : passJson(format),
     };
   }
   const chat = provider.functions.chat;

@@ -12,6 +12,8 @@ export type JsonBody = Record<string, unknown> & { model: string };
 /** How one OpenAI endpoint besides chat is priced and read; everything else is the conveyor's. */
 interface RouteSpec {
   function: RouteFunctionName;
+  /** The list every answer of the endpoint holds: a 2xx without it (a proxy's own JSON) is no answer. */
+  answerList: 'choices' | 'data' | 'results';
   defaultModel?: string;
   /** Text whose size estimates the prompt (and is counted when the upstream reports no usage). */
   inputText(body: JsonBody): string;
@@ -63,21 +65,29 @@ function imageCallCount(body: JsonBody): number {
 const ROUTES: Record<string, RouteSpec> = {
   '/v1/completions': {
     function: 'completions',
+    answerList: 'choices',
     inputText: (body) => textOf(body.prompt),
     maxOutput: (body) => num(body.max_tokens),
     usage: openAiUsage,
     stream: (body) => openAiPassThrough((body.stream_options as { include_usage?: boolean })?.include_usage === true),
     streamBody: (body) => ({ ...body, stream_options: { include_usage: true } }),
   },
-  '/v1/embeddings': { function: 'embeddings', inputText: (body) => textOf(body.input), usage: openAiUsage },
+  '/v1/embeddings': {
+    function: 'embeddings',
+    answerList: 'data',
+    inputText: (body) => textOf(body.input),
+    usage: openAiUsage,
+  },
   '/v1/moderations': {
     function: 'moderations',
+    answerList: 'results',
     defaultModel: 'text-moderation-stable',
     inputText: (body) => textOf(body.input),
     usage: openAiUsage,
   },
   '/v1/images/generations': {
     function: 'images',
+    answerList: 'data',
     defaultModel: 'dall-e-2',
     inputText: (body) => textOf(body.prompt),
     callCount: imageCallCount,
@@ -85,6 +95,7 @@ const ROUTES: Record<string, RouteSpec> = {
   },
   '/v1/rerank': {
     function: 'rerank',
+    answerList: 'results',
     inputText: (body) => `${textOf(body.query)}\n${textOf(body.documents)}`,
     usage: openAiUsage,
   },
@@ -139,6 +150,8 @@ export function openAiRouteEndpoint(path: string): Endpoint<JsonBody> {
           convert(json, raw) {
             // Another wire format's answer is converted to the OpenAI shape; an OpenAI one goes back byte for byte.
             const answer = convert ? convert(json, upstreamModel) : json;
+            // The conveyor answers a throw here as an unreadable upstream answer.
+            if (!Array.isArray(answer[spec.answerList])) throw new Error(`the answer has no ${spec.answerList}`);
             const body = convert ? JSON.stringify(answer) : raw;
             return { body, contentType: 'application/json', usage: spec.usage(answer), outputText: '' };
           },

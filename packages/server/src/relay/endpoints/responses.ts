@@ -58,6 +58,7 @@ const RESPONSES: NativeFormat<ResponsesRequest> = {
   },
   nativeStream: responsesPassThrough,
   nativeUsage: (answer) => responsesUsage(answer.usage as Parameters<typeof responsesUsage>[0]) ?? openAiUsage(answer),
+  isNativeAnswer: (answer) => Array.isArray(answer.output),
   toChat: (request, upstreamModel) => responsesToChatRequest(request, upstreamModel),
   fromChatStream: (inner, model, request) => chatChunksToResponses(inner, model, toolNamesOf(request)),
   fromChatAnswer: (answer, model, request) => chatToResponsesAnswer(answer, model, toolNamesOf(request)),

@@ -8,7 +8,9 @@ import type { MidjourneyRow } from '../../../db/schema.js';
 import { languageOf } from '../../../http/envelope.js';
 import { isPublicAddress } from '../../../services/outbound.js';
 import { RelayError } from '../../errors.js';
+import { readUpstreamError } from '../../providers/errors.js';
 import { sendUpstream } from '../../send.js';
+import { unreachableUpstream, unreadableAnswer, upstreamRefusal } from '../../upstream-failure.js';
 import { lookupIds, openTaskRequest } from '../task-request.js';
 import { callTaskUpstream, joinUrl } from '../upstream.js';
 import { sendMjError } from './reply.js';
@@ -81,12 +83,22 @@ export function midjourneyImageSeedHandler(ctx: AppContext) {
         { 'mj-api-secret': channel.key },
         undefined,
       );
-      return reply
-        .code(answer.status === 401 || answer.status === 403 ? 500 : answer.status)
-        .send(answer.json ?? answer.text);
+      if (answer.json !== null) {
+        return reply.code(answer.status === 401 || answer.status === 403 ? 500 : answer.status).send(answer.json);
+      }
+      // A page from a proxy in front of the upstream, or no answer at all: the status alone, never the page.
+      const unreadable =
+        answer.status >= 200 && answer.status < 300
+          ? unreadableAnswer(answer.status, answer.text, channel, lang)
+          : upstreamRefusal(
+              readUpstreamError(answer.status, answer.text),
+              { statusCode: answer.status, headers: {}, text: answer.text },
+              channel,
+              lang,
+            );
+      return sendMjError(reply, unreadable, requestId);
     } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
-      return sendMjError(reply, RelayError.of(502, lang, 'relay_upstream_unreachable', { reason }), requestId);
+      return sendMjError(reply, unreachableUpstream(error, channel, lang), requestId);
     }
   };
 }

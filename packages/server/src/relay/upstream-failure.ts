@@ -1,0 +1,120 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import { type Language, type MessageCode, translate } from '@gateway/shared';
+import { RelayError, redactChannelKeys } from './errors.js';
+import type { UpstreamError } from './types.js';
+
+/**
+ * The one place that turns whatever went wrong upstream into the caller's error. The caller gets a status in the
+ * error range and a generic message: an error page from a CDN or proxy, a library's words ("connect ECONNREFUSED
+ * 10.0.0.5:443", "getaddrinfo ENOTFOUND") or a redirect's target would only show the gateway's hosts and insides.
+ * What really happened goes to `detail`, which only the admin's error log keeps (channel keys blanked).
+ */
+
+type Keyed = { key: string; keys?: readonly string[] };
+
+const DETAIL_LENGTH = 500;
+/** undici's and Node's codes for a wait that ran out (connecting, the answer's head, a pause in its body). */
+const TIMEOUT_CODES = new Set(['UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'ETIMEDOUT']);
+
+function detailOf(text: string, channel: Keyed): string {
+  return redactChannelKeys(text.slice(0, DETAIL_LENGTH), channel);
+}
+
+/** A library error as an admin wants to read it: its code, its message and what caused it. */
+export function describeFailure(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const code = (error as { code?: unknown }).code;
+  const cause = error.cause instanceof Error ? ` (${error.cause.message})` : '';
+  return `${typeof code === 'string' && !error.message.includes(code) ? `${code}: ` : ''}${error.message}${cause}`;
+}
+
+function timedOut(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && TIMEOUT_CODES.has(code);
+}
+
+function generic(status: number, lang: Language, message: MessageCode, code: string): RelayError {
+  return new RelayError(status, translate(message, lang), 'upstream_error', code);
+}
+
+/**
+ * No answer came: the name does not resolve, TLS fails, the connection is refused or reset, the wait runs out, or
+ * the base URL is malformed (502, a timeout 504). Retried on another channel like any network failure.
+ */
+export function unreachableUpstream(error: unknown, channel: Keyed, lang: Language): RelayError {
+  const failure = timedOut(error)
+    ? generic(504, lang, 'relay_upstream_timeout', 'upstream_timeout')
+    : generic(502, lang, 'relay_upstream_unavailable', 'upstream_unreachable');
+  failure.detail = detailOf(describeFailure(error), channel);
+  return failure;
+}
+
+/** The answer began and then broke off (reset, a pause longer than the timeout) before the client had any of it. */
+export function brokenAnswer(error: unknown, channel: Keyed, lang: Language): RelayError {
+  const failure = timedOut(error)
+    ? generic(504, lang, 'relay_upstream_timeout', 'upstream_timeout')
+    : generic(502, lang, 'relay_upstream_interrupted', 'upstream_interrupted');
+  failure.detail = detailOf(describeFailure(error), channel);
+  return failure;
+}
+
+/** An answer as an admin reads it: its status and the start of its body. */
+export function answerDetail(statusCode: number, body: string, channel: Keyed): string {
+  return detailOf(`HTTP ${statusCode}: ${body || '(empty body)'}`, channel);
+}
+
+/** A 2xx whose body is not an answer of the endpoint: broken or cut JSON, a proxy's page, JSON of another shape. */
+export function unreadableAnswer(statusCode: number, body: string, channel: Keyed, lang: Language): RelayError {
+  const failure = generic(502, lang, 'relay_upstream_bad_response', 'bad_response_body');
+  failure.detail = answerDetail(statusCode, body, channel);
+  return failure;
+}
+
+/**
+ * The status the caller gets for an upstream error: the channel's own credentials refused is the gateway's problem,
+ * not the caller's key (a 500, never a 401/403 that reads as "your key is wrong"); a redirect (never followed: it
+ * may point anywhere) or another status outside the error range is a bad gateway answer.
+ */
+function clientStatusOf(status: number): number {
+  if (status === 401 || status === 403) return 500;
+  return status >= 400 && status <= 599 ? status : 502;
+}
+
+/** An upstream's Retry-After (seconds, or an HTTP date), as whole seconds to pass on. */
+export function retryAfterOf(header: string | string[] | undefined): number | undefined {
+  const value = Array.isArray(header) ? header[0] : header;
+  if (!value) return undefined;
+  const seconds = Number(value);
+  if (Number.isFinite(seconds) && seconds >= 0) return Math.ceil(seconds);
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - Date.now()) / 1000));
+}
+
+/**
+ * Whether the provider's reader found the upstream's own error message in a JSON body (`{error:{message}}` and the
+ * like). When it did not, its message is the raw body: a page or JSON of no known shape, shown to admins only.
+ */
+export function writtenForClient(upstream: UpstreamError, text: string): boolean {
+  return text.trimStart().startsWith('{') && !upstream.message.trimStart().startsWith('{');
+}
+
+/**
+ * An answer with a status outside 2xx. `upstream` is the provider's reading of it, its status already mapped by the
+ * channel's status_code_mapping. The upstream's own error JSON (a client mistake explained) passes its message on;
+ * anything else gets the status alone. A 429 carries the upstream's Retry-After when it gave one.
+ */
+export function upstreamRefusal(
+  upstream: UpstreamError,
+  answer: { statusCode: number; headers: IncomingHttpHeaders; text: string },
+  channel: Keyed,
+  lang: Language,
+): RelayError {
+  const status = clientStatusOf(upstream.status);
+  const message = writtenForClient(upstream, answer.text)
+    ? redactChannelKeys(upstream.message, channel)
+    : translate('relay_upstream_status', lang, { status });
+  const failure = new RelayError(status, message, upstream.type || 'upstream_error', upstream.code);
+  failure.detail = answerDetail(answer.statusCode, answer.text, channel);
+  if (status === 429) failure.retryAfter = retryAfterOf(answer.headers['retry-after']);
+  return failure;
+}
