@@ -1,159 +1,231 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiClient, setupAndLogin } from './helpers/client.js';
-import { addChannel, addToken, balances, flushBilling, priceModels } from './helpers/relay.js';
+import { addChannel, addToken, flushBilling, priceModels } from './helpers/relay.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
+import {
+  type BrokenUpstream,
+  closedPort,
+  FAILURES,
+  type FailureName,
+  startBrokenUpstream,
+  UPSTREAM_ADDRESS,
+  UPSTREAM_HOST,
+} from './mock-upstream/broken-upstream.js';
 
 // Whatever a broken upstream (or whatever stands in front of it) answers, the caller gets an error status in its
 // own format with a message that names no host, address or library, pays nothing, and the admin's error log keeps
-// the detail.
-const UPSTREAM_HOST = 'upstream.internal.example';
-const CDN_PAGE = `<!DOCTYPE html><html><head><title>${UPSTREAM_HOST} | 502: Bad gateway</title></head><body>cloudflare</body></html>`;
+// the detail. Rows: the failures; columns: the client formats, converted and native.
 
-type Failure = (res: import('node:http').ServerResponse) => void;
-const FAILURES: Record<string, Failure> = {
-  'cdn-html-502': (res) => res.writeHead(502, { 'content-type': 'text/html' }).end(CDN_PAGE),
-  'cdn-html-520': (res) => res.writeHead(520, { 'content-type': 'text/html' }).end(CDN_PAGE),
-  redirect: (res) => res.writeHead(301, { location: `https://${UPSTREAM_HOST}/v1/chat/completions` }).end(),
-  'plain-text-500': (res) =>
-    res.writeHead(500, { 'content-type': 'text/plain' }).end(`proxy error at ${UPSTREAM_HOST}`),
-  'not-json-200': (res) => res.writeHead(200, { 'content-type': 'text/plain' }).end('OK'),
-  'wrong-shape-200': (res) => res.writeHead(200, { 'content-type': 'application/json' }).end('{"hello":"world"}'),
-  'truncated-200': (res) => {
-    res.writeHead(200, { 'content-type': 'application/json', 'content-length': '100' });
-    res.write('{"id":"x","choices":[');
-    res.socket?.destroy();
-  },
-  'reset-before-answer': (res) => res.socket?.destroy(),
+type Shape = FailureName | 'dns-failure' | 'tls-failure' | 'connection-refused';
+const SHAPES: Shape[] = [
+  ...(Object.keys(FAILURES) as FailureName[]),
+  'dns-failure',
+  'tls-failure',
+  'connection-refused',
+];
+
+/** The status the caller gets: the upstream's own error status, else 502 (504 when the wait ran out). */
+const STATUS: Partial<Record<Shape, number>> = {
+  'cdn-html-520': 520,
+  'plain-text-500': 500,
+  'json-without-message-500': 500,
+  'no-answer': 504,
 };
-
-/** The channels: the failures above, plus addresses that cannot be reached at all. */
-function channelsFor(broken: string, closedPort: number): Record<string, string> {
-  return {
-    ...Object.fromEntries(Object.keys(FAILURES).map((name) => [name, `${broken}/${name}`])),
-    'dns-failure': `http://${UPSTREAM_HOST.replace('example', 'invalid')}`,
-    'tls-failure': `https://${broken.replace('http://', '')}/tls`,
-    'connection-refused': `http://127.0.0.1:${closedPort}`,
-  };
-}
 
 const LEAKS = [
   UPSTREAM_HOST,
+  UPSTREAM_ADDRESS,
   '127.0.0.1',
   'ECONNREFUSED',
+  'ECONNRESET',
   'ENOTFOUND',
   'getaddrinfo',
   'undici',
+  'UND_ERR',
   'socket',
+  'other side closed',
   'TLS',
   'SSL',
   '<html',
   'cloudflare',
+  'sk-channel-key',
 ];
+
+type Format = 'openai' | 'claude' | 'gemini';
+/** Which channel serves a column's models: OpenAI-format (the client's request converted), Claude or Gemini. */
+const CHANNEL_TYPES = { oa: 1, cl: 14, ge: 24 } as const;
+const COLUMNS: Record<string, { format: Format; channel: keyof typeof CHANNEL_TYPES }> = {
+  openai: { format: 'openai', channel: 'oa' },
+  claude: { format: 'claude', channel: 'oa' },
+  gemini: { format: 'gemini', channel: 'oa' },
+  'claude-native': { format: 'claude', channel: 'cl' },
+  'gemini-native': { format: 'gemini', channel: 'ge' },
+};
+
+interface ClientCall {
+  path: string;
+  headers: Record<string, string>;
+  body: unknown;
+}
+
+function request(format: Format, model: string, key: string, stream: boolean): ClientCall {
+  const messages = [{ role: 'user', content: 'hi' }];
+  if (format === 'openai') {
+    return {
+      path: '/v1/chat/completions',
+      headers: { authorization: `Bearer ${key}` },
+      body: { model, messages, stream },
+    };
+  }
+  if (format === 'claude') {
+    return {
+      path: '/v1/messages',
+      headers: { 'x-api-key': key, 'anthropic-version': '2023-06-01' },
+      body: { model, max_tokens: 20, messages, stream },
+    };
+  }
+  return {
+    path: `/v1beta/models/${model}:${stream ? 'streamGenerateContent?alt=sse' : 'generateContent'}`,
+    headers: { 'x-goog-api-key': key },
+    body: { contents: [{ role: 'user', parts: [{ text: 'hi' }] }] },
+  };
+}
+
+/** The message of an error in the format's own shape, undefined when the body has another shape. */
+function errorMessage(format: Format, json: Record<string, unknown>): string | undefined {
+  const error = json.error as { message?: string; type?: unknown; status?: unknown; code?: unknown } | undefined;
+  if (format === 'claude') return json.type === 'error' && typeof error?.type === 'string' ? error.message : undefined;
+  if (format === 'gemini') {
+    return typeof error?.status === 'string' && typeof error.code === 'number' ? error.message : undefined;
+  }
+  return typeof error?.type === 'string' && 'code' in error ? error.message : undefined;
+}
+
+function expectGeneric(message: string | undefined, whole: unknown): void {
+  expect(message, JSON.stringify(whole)).toBeTruthy();
+  for (const leak of LEAKS) expect(message!.toLowerCase()).not.toContain(leak.toLowerCase());
+}
 
 describe('upstream failures reach the caller clean, in each client format', () => {
   let server: TestServer;
-  let broken: Server;
+  let broken: BrokenUpstream;
   let root: ApiClient;
   let key: string;
-  let channels: Record<string, string>;
 
   beforeAll(async () => {
-    broken = createServer((req, res) => {
-      const name = (req.url ?? '').split('/')[1] ?? '';
-      const failure = FAILURES[name];
-      if (failure) failure(res);
-      else res.writeHead(404).end();
-    });
-    await new Promise<void>((resolve) => broken.listen(0, '127.0.0.1', resolve));
-    const closed = createServer();
-    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
-    const closedPort = (closed.address() as AddressInfo).port;
-    await new Promise<void>((resolve) => closed.close(() => resolve()));
-    channels = channelsFor(`http://127.0.0.1:${(broken.address() as AddressInfo).port}`, closedPort);
-    server = await startTestServer('sqlite');
+    broken = await startBrokenUpstream();
+    const refusedPort = await closedPort();
+    const baseUrls: Record<Shape, string> = {
+      ...(Object.fromEntries(Object.keys(FAILURES).map((name) => [name, `${broken.baseUrl}/${name}`])) as Record<
+        FailureName,
+        string
+      >),
+      'dns-failure': `http://${UPSTREAM_HOST.replace('example', 'invalid')}`,
+      'tls-failure': `https://${broken.baseUrl.replace('http://', '')}/tls`,
+      'connection-refused': `http://127.0.0.1:${refusedPort}`,
+    };
+    // One second is the wait for an answer, so the upstream that never answers is a test of a second.
+    server = await startTestServer('sqlite', { RELAY_TIMEOUT: '1' });
     root = await setupAndLogin(server.baseUrl);
-    for (const [name, baseUrl] of Object.entries(channels)) {
-      await addChannel(root, { type: 1, key: 'sk-channel-key-123456', base_url: baseUrl, models: `fail-${name}` });
+    const prices: Record<string, number> = {};
+    for (const [prefix, type] of Object.entries(CHANNEL_TYPES)) {
+      for (const shape of SHAPES) {
+        await addChannel(root, {
+          type,
+          key: 'sk-channel-key-123456',
+          base_url: baseUrls[shape],
+          models: `${prefix}-${shape}`,
+        });
+        prices[`${prefix}-${shape}`] = 1;
+      }
     }
-    await priceModels(server, root, Object.fromEntries(Object.keys(channels).map((name) => [`fail-${name}`, 1])));
-    key = await addToken(root, { remain_quota: 1_000_000 });
+    await priceModels(server, root, prices);
+    key = await addToken(root, { name: 'failures', remain_quota: 1_000_000 });
   });
   afterAll(async () => {
     await server?.close();
-    await new Promise<void>((resolve) => (broken ? broken.close(() => resolve()) : resolve()));
+    await broken?.close();
   });
 
-  const formats = {
-    openai: (model: string) => ({
-      path: '/v1/chat/completions',
-      headers: { authorization: `Bearer ${key}` },
-      body: { model, messages: [{ role: 'user', content: 'hi' }] },
-      message: (json: Record<string, unknown>) => (json.error as { message?: string } | undefined)?.message,
-    }),
-    claude: (model: string) => ({
-      path: '/v1/messages',
-      headers: { 'x-api-key': key, 'anthropic-version': '2023-06-01' },
-      body: { model, max_tokens: 20, messages: [{ role: 'user', content: 'hi' }] },
-      message: (json: Record<string, unknown>) =>
-        json.type === 'error' ? (json.error as { message?: string } | undefined)?.message : undefined,
-    }),
-    gemini: (model: string) => ({
-      path: `/v1beta/models/${model}:generateContent`,
-      headers: { 'x-goog-api-key': key },
-      body: { contents: [{ role: 'user', parts: [{ text: 'hi' }] }] },
-      message: (json: Record<string, unknown>) => {
-        const error = json.error as { message?: string; status?: unknown } | undefined;
-        return typeof error?.status === 'string' ? error.message : undefined;
-      },
-    }),
+  /** The user's quota and the key's remaining quota, as the console reads them. */
+  const balances = async () => {
+    await flushBilling(server);
+    const self = await root.get<{ quota: number }>('/api/user/self');
+    const tokens = await root.get<{ items: Array<{ remain_quota: number }> }>(`/api/token/search?token=${key}`);
+    return { user: self.data.quota, token: tokens.data.items[0]!.remain_quota };
   };
 
-  const cases = [...Object.keys(FAILURES), 'dns-failure', 'tls-failure', 'connection-refused'].flatMap((failure) =>
-    (Object.keys(formats) as Array<keyof typeof formats>).map((format) => [failure, format] as const),
+  const call = (column: string, shape: Shape, stream: boolean) => {
+    const { format, channel } = COLUMNS[column]!;
+    const ask = request(format, `${channel}-${shape}`, key, stream);
+    return fetch(`${server.baseUrl}${ask.path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...ask.headers },
+      body: JSON.stringify(ask.body),
+    });
+  };
+
+  const cases = (shapes: Shape[]) =>
+    shapes.flatMap((shape) => Object.keys(COLUMNS).map((column) => [shape, column] as const));
+
+  it.each(cases(SHAPES))(
+    '%s answered to a %s client: an error status in its shape, nothing leaked, nothing charged',
+    async (shape, column) => {
+      const before = await balances();
+      const answer = await call(column, shape, false);
+      expect(answer.status).toBe(STATUS[shape] ?? 502);
+      const json = (await answer.json()) as Record<string, unknown>;
+      expectGeneric(errorMessage(COLUMNS[column]!.format, json), json);
+      expect(await balances()).toEqual(before);
+    },
   );
 
-  it.each(cases)(
-    '%s answered to a %s client: an error status in its shape, nothing leaked, nothing charged',
-    async (failure, format) => {
-      const before = await balances(server, root.userId!, key);
-      const call = formats[format](`fail-${failure}`);
-      const answer = await fetch(`${server.baseUrl}${call.path}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', ...call.headers },
-        body: JSON.stringify(call.body),
-      });
-      expect(answer.status).toBeGreaterThanOrEqual(400);
-      expect(answer.status).toBeLessThanOrEqual(599);
+  it.each(cases(SHAPES.filter((shape) => shape !== 'sse-cut-mid-way')))(
+    '%s answered to a streaming %s client before its stream began: an error status, nothing charged',
+    async (shape, column) => {
+      const before = await balances();
+      const answer = await call(column, shape, true);
+      expect(answer.status).toBe(STATUS[shape] ?? 502);
       const json = (await answer.json()) as Record<string, unknown>;
-      const message = call.message(json);
-      expect(message, JSON.stringify(json)).toBeTruthy();
-      for (const leak of LEAKS) expect(message!.toLowerCase()).not.toContain(leak.toLowerCase());
-      expect(message).not.toContain('sk-channel-key');
-      const after = await balances(server, root.userId!, key);
-      expect(after.user.quota).toBe(before.user.quota);
-      expect(after.token.remain_quota).toBe(before.token.remain_quota);
+      expectGeneric(errorMessage(COLUMNS[column]!.format, json), json);
+      expect(await balances()).toEqual(before);
+    },
+  );
+
+  it.each(Object.keys(COLUMNS))(
+    'a stream cut mid-way ends with an error event a %s client reads as an error',
+    async (column) => {
+      const { format } = COLUMNS[column]!;
+      const answer = await call(column, 'sse-cut-mid-way', true);
+      expect(answer.status).toBe(200);
+      const events = (await answer.text()).trim().split('\n\n');
+      const last = events.at(-1)!;
+      if (format === 'claude') expect(last.startsWith('event: error\n')).toBe(true);
+      const json = JSON.parse(last.slice(last.indexOf('data: ') + 6)) as Record<string, unknown>;
+      expectGeneric(errorMessage(format, json), json);
     },
   );
 
   it('keeps what really happened in the admin-only part of the error log', async () => {
     await flushBilling(server);
-    const { items } = await server.ctx.repos.logs.list({ type: 5, modelName: 'fail-cdn-html-502' }, 0, 1);
-    const other = JSON.parse(items[0]!.other!) as { admin_info: { upstream_detail?: string } };
-    expect(other.admin_info.upstream_detail).toContain('HTTP 502');
-    expect(other.admin_info.upstream_detail).toContain(UPSTREAM_HOST);
-    const { items: unreachable } = await server.ctx.repos.logs.list(
-      { type: 5, modelName: 'fail-connection-refused' },
-      0,
-      1,
-    );
-    expect(JSON.parse(unreachable[0]!.other!).admin_info.upstream_detail).toMatch(/ECONNREFUSED|connect/);
-    // A user reading their own log does not see it.
-    const own = await root.get<{ items: Array<{ other: string; model_name: string }> }>(
-      '/api/log/self?type=5&p=1&page_size=50',
-    );
-    const shown = own.data.items.find((row) => row.model_name === 'fail-cdn-html-502');
-    expect(shown).toBeDefined();
+    type Row = { other: string; model_name: string };
+    const adminRows = await root.get<{ items: Row[] }>('/api/log/?type=5&p=1&page_size=1000');
+    const detail = (model: string) => {
+      const row = adminRows.data.items.find((item) => item.model_name === model);
+      return (JSON.parse(row!.other) as { admin_info: { upstream_detail?: string } }).admin_info.upstream_detail;
+    };
+    expect(detail('oa-cdn-html-502')).toContain(`HTTP 502: <!DOCTYPE html><html><head><title>${UPSTREAM_HOST}`);
+    expect(detail('oa-json-without-message-500')).toContain(UPSTREAM_ADDRESS);
+    expect(detail('oa-wrong-shape-200')).toBe('HTTP 200: {"hello":"world"}');
+    expect(detail('oa-redirect')).toContain('HTTP 301');
+    expect(detail('oa-connection-refused')).toContain('ECONNREFUSED');
+    expect(detail('oa-no-answer')).toContain('UND_ERR_HEADERS_TIMEOUT');
+    expect(detail('oa-dns-failure')).toContain('invalid');
+    // The same rows in the caller's own log say nothing of it.
+    const ownRows = await root.get<{ items: Row[] }>('/api/log/self?type=5&p=1&page_size=1000');
+    expect(ownRows.data.items.length).toBe(adminRows.data.items.length);
+    for (const leak of [UPSTREAM_HOST, UPSTREAM_ADDRESS, 'ECONNREFUSED', 'admin_info']) {
+      expect(JSON.stringify(ownRows.data.items)).not.toContain(leak);
+    }
   });
 });

@@ -238,5 +238,7 @@ async function relayBytes(
 /** Users read this in their log: what broke, never the library's words or the upstream's address. */
 function interruptionOf(error: unknown, cancellation: Cancellation): string {
   if (cancellation.aborted) return 'client_disconnected';
-  return (error as { code?: unknown } | null)?.code === 'UND_ERR_BODY_TIMEOUT' ? 'upstream_error: timeout' : 'upstream_error';
+  return (error as { code?: unknown } | null)?.code === 'UND_ERR_BODY_TIMEOUT'
+    ? 'upstream_error: timeout'
+    : 'upstream_error';
 }

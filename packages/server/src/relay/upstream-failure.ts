@@ -14,7 +14,12 @@ type Keyed = { key: string; keys?: readonly string[] };
 
 const DETAIL_LENGTH = 500;
 /** undici's and Node's codes for a wait that ran out (connecting, the answer's head, a pause in its body). */
-const TIMEOUT_CODES = new Set(['UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'ETIMEDOUT']);
+const TIMEOUT_CODES = new Set([
+  'UND_ERR_CONNECT_TIMEOUT',
+  'UND_ERR_HEADERS_TIMEOUT',
+  'UND_ERR_BODY_TIMEOUT',
+  'ETIMEDOUT',
+]);
 
 function detailOf(text: string, channel: Keyed): string {
   return redactChannelKeys(text.slice(0, DETAIL_LENGTH), channel);
