@@ -15,6 +15,7 @@ export * from './options/definitions.js';
 export * from './options/kinds.js';
 export * from './options/normalize.js';
 export * from './options/pricing-defaults.js';
+export * from './options/responses-policy.js';
 export * from './options/validate.js';
 export * from './quota.js';
 export * from './schemas/account.js';

@@ -72,6 +72,10 @@ export const MESSAGES = {
     zh: '{key} 必须是“充值数量 → 折扣系数”的 JSON 对象：数量为正整数，系数大于 0 且不超过 1，例如 {"100": 0.95}',
     en: '{key} must be a JSON object of top-up amount → price factor: amounts are positive whole numbers, factors above 0 and at most 1, e.g. {"100": 0.95}',
   },
+  option_bad_responses_policy: {
+    zh: '{key} 必须是形如 {"enabled": true, "all_channels": false, "channel_ids": [1], "channel_types": [1], "model_patterns": ["^o1-pro"]} 的 JSON 对象，模型规则须为有效的正则表达式',
+    en: '{key} must be a JSON object like {"enabled": true, "all_channels": false, "channel_ids": [1], "channel_types": [1], "model_patterns": ["^o1-pro"]}, with valid regular expressions as model patterns',
+  },
   option_bad_domain: { zh: '{value} 不是合法的域名', en: '{value} is not a valid domain' },
   option_duplicate_domain: { zh: '该域名已存在于白名单中', en: 'This domain is already in the whitelist' },
   model_ratio_reset: { zh: '模型倍率已重置为默认值', en: 'Model ratios were reset to the defaults' },

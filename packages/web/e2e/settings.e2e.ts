@@ -223,6 +223,15 @@ describe('an admin changes every settings tab and sees it applied (built product
     await expectOption('general_setting.ping_interval_seconds', '15');
     await expectOption('general_setting.ping_interval_enabled', 'true');
 
+    const policy = field(page, 'global.chat_completions_to_responses_policy');
+    await policy.fill('{"enabled": true, "all_channels": true, "model_patterns": ["(unclosed"]}');
+    await global.getByRole('button', { name: '保存' }).click();
+    await global.getByText('模型规则须为有效的正则表达式').waitFor();
+    const good = '{"enabled": true, "channel_types": [1], "model_patterns": ["^o1-pro$"]}';
+    await policy.fill(good);
+    await global.getByRole('button', { name: '保存' }).click();
+    await expectOption('global.chat_completions_to_responses_policy', good);
+
     const claude = section(page, 'claude');
     await field(page, 'claude.default_max_tokens').fill('{"default": 0}');
     await claude.getByRole('button', { name: '保存' }).click();

@@ -169,6 +169,8 @@ export const OPTION_DEFINITIONS = {
   'claude.thinking_adapter_enabled': bool(true),
   'claude.thinking_adapter_budget_tokens_percentage': num(0.8, 0.1, 1),
   'global.pass_through_request_enabled': bool(false),
+  // Chat requests sent to the upstream's Responses API (responses-policy.ts); off until enabled.
+  'global.chat_completions_to_responses_policy': json({}, 'responses-policy'),
   'general_setting.ping_interval_enabled': bool(false),
   'general_setting.ping_interval_seconds': int(60, 1),
   // Server-side fetches of typed URLs (model lists, balances, webhooks, discovery) refuse private addresses

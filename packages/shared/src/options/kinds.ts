@@ -25,6 +25,8 @@ export type JsonShape =
   | 'amount-list'
   /** Top-up amount (positive whole number as key) → price factor above 0 and at most 1. */
   | 'amount-discounts'
+  /** `global.chat_completions_to_responses_policy` (responses-policy.ts). */
+  | 'responses-policy'
   | 'any';
 
 export interface OptionDefinition {

@@ -1,5 +1,6 @@
 import { isOptionKey, OPTION_DEFINITIONS } from './definitions.js';
 import type { JsonShape, OptionKind } from './kinds.js';
+import { parseResponsesPolicy } from './responses-policy.js';
 
 /** A validation failure as a message key plus parameters, so server and console word it in zh or en. */
 export interface OptionError {
@@ -16,6 +17,7 @@ export interface OptionError {
     | 'option_bad_json_shape'
     | 'option_bad_amount_list'
     | 'option_bad_amount_discounts'
+    | 'option_bad_responses_policy'
     | 'option_bad_domain'
     | 'option_duplicate_domain'
     | 'option_requires';
@@ -60,6 +62,7 @@ const AMOUNT_KEY = /^[1-9]\d{0,14}$/;
 const SHAPE_ERRORS: Partial<Record<JsonShape, OptionError['code']>> = {
   'amount-list': 'option_bad_amount_list',
   'amount-discounts': 'option_bad_amount_discounts',
+  'responses-policy': 'option_bad_responses_policy',
 };
 
 /** Options that may only be switched on when other options are filled (family rule). */
@@ -189,6 +192,8 @@ function matchesShape(value: unknown, shape: JsonShape): boolean {
             factor <= 1,
         )
       );
+    case 'responses-policy':
+      return parseResponsesPolicy(value) !== null;
     case 'chats':
       return (
         Array.isArray(value) &&

@@ -9,6 +9,7 @@ import { messageText } from '../providers/text-content.js';
 import { withChannelStreamSetting } from '../stream/channel-stream-setting.js';
 import type { ChatRequest, ChatResponse } from '../types.js';
 import { countPromptTokens, estimatePromptTokens, maxOutputTokens } from '../usage.js';
+import { chatGoesThroughResponses, chatViaResponsesLeg } from './chat-via-responses.js';
 
 export function validateChat(body: unknown, lang: Language): ChatRequest {
   const request = body as ChatRequest | null;
@@ -103,9 +104,12 @@ function parseChat(body: ChatRequest, request: FastifyRequest): ParsedRequest<Ch
 export const chatEndpoint: Endpoint<ChatRequest> = {
   parse: (request, lang) => parseChat(validateChat(request.body, lang), request),
   plan(provider, channel, request, upstreamModel, options, suffix) {
-    const chat = provider.functions.chat;
-    if (!chat) return null;
-    return chatLeg(chat, channel, withModelSuffix({ ...request.body, model: upstreamModel }, suffix), options);
+    const { chat, responses } = provider.functions;
+    const body = withModelSuffix({ ...request.body, model: upstreamModel }, suffix);
+    if (responses && chatGoesThroughResponses(chat !== undefined, channel, upstreamModel, options)) {
+      return chatViaResponsesLeg(responses, channel, body);
+    }
+    return chat ? chatLeg(chat, channel, body, options) : null;
   },
 };
 

@@ -72,6 +72,14 @@ export function ModelsTab({ options }: { options: OptionMap }) {
         label: t('setting.models.pass_through'),
         help: t('setting.models.pass_through_help'),
       },
+      {
+        key: 'global.chat_completions_to_responses_policy',
+        kind: 'json',
+        label: t('setting.models.responses_policy'),
+        help: t('setting.models.responses_policy_help'),
+        placeholder: '{"enabled": true, "channel_ids": [1], "model_patterns": ["^o1-pro$"]}',
+        wide: true,
+      },
       { key: 'general_setting.ping_interval_enabled', kind: 'switch', label: t('setting.models.ping_enabled') },
       {
         key: 'general_setting.ping_interval_seconds',
