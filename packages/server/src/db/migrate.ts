@@ -1,11 +1,13 @@
 import { type Kysely, type Migration, Migrator } from 'kysely';
 import type { Db } from './connection.js';
 import * as initial from './migrations/0001_initial.js';
+import * as jobLeases from './migrations/0002_job_leases.js';
 
 /** Migrations live in code (not files read at run time) so the bundled server and the tests see the same list. */
 function migrations(db: Db): Record<string, Migration> {
   return {
     '0001_initial': { up: (kysely: Kysely<unknown>) => initial.up(kysely, db.dialect) },
+    '0002_job_leases': { up: (kysely: Kysely<unknown>) => jobLeases.up(kysely, db.dialect) },
   };
 }
 

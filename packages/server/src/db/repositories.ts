@@ -1,6 +1,7 @@
 import type { Db } from './connection.js';
 import { createAbilitiesRepo } from './repos/abilities.js';
 import { createChannelsRepo } from './repos/channels.js';
+import { createJobLeasesRepo } from './repos/job-leases.js';
 import { createLogsRepo } from './repos/logs.js';
 import { createMidjourneysRepo } from './repos/midjourneys.js';
 import { createOptionsRepo } from './repos/options.js';
@@ -29,6 +30,7 @@ export function createRepositories(db: Db) {
     quotaData: createQuotaDataRepo(db),
     sessions: createSessionsRepo(db),
     setups: createSetupsRepo(db),
+    jobLeases: createJobLeasesRepo(db),
   };
 }
 

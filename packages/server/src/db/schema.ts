@@ -223,6 +223,13 @@ export interface SetupsTable {
   initialized_at: number;
 }
 
+/** Which node ran a background job last, and when (migration 0002). */
+export interface JobLeasesTable {
+  name: string;
+  holder: string;
+  run_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   tokens: TokensTable;
@@ -237,6 +244,7 @@ export interface Database {
   quota_data: QuotaDataTable;
   sessions: SessionsTable;
   setups: SetupsTable;
+  job_leases: JobLeasesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

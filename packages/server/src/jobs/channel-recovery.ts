@@ -1,10 +1,11 @@
 import { ChannelStatus } from '@gateway/shared';
 import type { AppContext } from '../context.js';
-import { backgroundError, everyWithoutOverlap } from '../lib/background.js';
+import { backgroundError } from '../lib/background.js';
 import { testChannel } from '../services/channel-test.js';
+import { everyOnceAcrossNodes } from './leased-job.js';
 
 /**
- * Every CHANNEL_TEST_FREQUENCY minutes (master node only), when AutomaticEnableChannelEnabled is on, the channels
+ * Every CHANNEL_TEST_FREQUENCY minutes (on one master node per interval, see leased-job.ts), when AutomaticEnableChannelEnabled is on, the channels
  * the system disabled are tested again; a passing one comes back into rotation. Manually disabled channels are
  * never touched, and healthy channels are not probed (their traffic already tells).
  */
@@ -25,7 +26,9 @@ export async function recoverAutoDisabledChannels(ctx: AppContext): Promise<{ te
 
 export function startChannelRecovery(ctx: AppContext, minutes: number): () => void {
   if (minutes <= 0 || ctx.config.nodeType !== 'master') return () => {};
-  return everyWithoutOverlap(
+  return everyOnceAcrossNodes(
+    ctx.repos.jobLeases,
+    'channel-recovery',
     minutes * 60_000,
     () => recoverAutoDisabledChannels(ctx),
     (error) => backgroundError('channel recovery failed', error),

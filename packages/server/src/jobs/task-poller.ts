@@ -1,8 +1,9 @@
 import type { AppContext } from '../context.js';
-import { backgroundError, everyWithoutOverlap } from '../lib/background.js';
+import { backgroundError } from '../lib/background.js';
 import { pollMidjourneyTasks } from '../relay/tasks/midjourney/poll.js';
 import type { PollSettings } from '../relay/tasks/poll-batches.js';
 import { pollSunoTasks } from '../relay/tasks/suno/poll.js';
+import { everyOnceAcrossNodes } from './leased-job.js';
 
 const POLL_INTERVAL_MS = 15_000;
 
@@ -14,13 +15,15 @@ export async function pollTasksOnce(ctx: AppContext, settings: PollSettings) {
 }
 
 /**
- * Every 15 s on the master node (when UPDATE_TASK is on), unfinished drawing and Suno tasks are brought up to date
+ * Every 15 s on one master node (when UPDATE_TASK is on; the nodes share the runs through a lease, leased-job.ts), unfinished drawing and Suno tasks are brought up to date
  * from their upstreams. A pass never overlaps the previous one; refunds are exactly-once per task regardless.
  */
 export function startTaskPoller(ctx: AppContext, settings = ctx.config.taskPoller): () => void {
   if (!settings.enabled || ctx.config.nodeType !== 'master') return () => {};
   let stopped = false;
-  const stop = everyWithoutOverlap(
+  const stop = everyOnceAcrossNodes(
+    ctx.repos.jobLeases,
+    'task-poller',
     POLL_INTERVAL_MS,
     () => pollTasksOnce(ctx, settings),
     (error) => {
