@@ -7,6 +7,7 @@ import { midjourneyProvider } from './midjourney/provider.js';
 import { openAiCompatibleProvider, openAiProvider } from './openai/adapter.js';
 import { sunoProvider } from './suno/provider.js';
 import { tencentProvider } from './tencent/provider.js';
+import { vertexProvider } from './vertex/provider.js';
 import { xunfeiProvider } from './xunfei/provider.js';
 import { zhipuProvider } from './zhipu/provider.js';
 
@@ -21,6 +22,7 @@ const PROVIDERS: Partial<Record<AdaptorKind, Provider>> = {
   zhipu: zhipuProvider,
   tencent: tencentProvider,
   xunfei: xunfeiProvider,
+  vertex: vertexProvider,
 };
 
 /** The provider that serves a channel type, or undefined when the gateway cannot relay to it yet. */
