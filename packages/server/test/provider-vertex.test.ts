@@ -86,6 +86,33 @@ describe('Vertex AI (type 41), Gemini on Google’s publisher, through the gatew
     });
   });
 
+  it('takes the key file pasted as Google gives it (pretty-printed JSON) as one key, and two in a JSON array as two', async () => {
+    const pretty = JSON.stringify(suite.mock.serviceAccount(), null, 2);
+    const id = await freshChannel('gemini-2.5-flash-lite', pretty);
+    const cached = suite.server.ctx.channelCache.get(id)!;
+    expect(cached.keys).toHaveLength(1);
+    expect(JSON.parse(cached.keys[0]!)).toEqual(JSON.parse(pretty));
+    const answer = await hello(suite, 'gemini-2.5-flash-lite');
+    expect(answer.choices[0]!.message.content).toContain('gemini-2.5-flash-lite');
+    // Batch creation makes one channel per key (family behaviour): a JSON array of two key files makes two.
+    const pair = JSON.stringify([suite.mock.serviceAccount(), suite.mock.serviceAccount()], null, 2);
+    const created = await suite.root.post<number[]>('/api/channel/', {
+      name: 'vertex-pair',
+      type: 41,
+      key: pair,
+      base_url: suite.mock.baseUrl,
+      models: 'gemini-2.5-pro',
+      group: 'default',
+    });
+    expect(created.data).toHaveLength(2);
+    for (const id of created.data) {
+      expect(suite.server.ctx.channelCache.get(id)!.keys.map((key) => JSON.parse(key).type)).toEqual([
+        'service_account',
+      ]);
+      await suite.root.delete(`/api/channel/${id}/`);
+    }
+  });
+
   it('streams with streamGenerateContent?alt=sse', async () => {
     const stream = await suite.openai.chat.completions.create({
       model: 'gemini-2.5-flash',

@@ -1,4 +1,4 @@
-import { ChannelStatus, parseJsonObjectField, splitModels } from '@gateway/shared';
+import { ChannelStatus, parseJsonObjectField, splitKeys, splitModels } from '@gateway/shared';
 import type { ChannelsRepo } from '../db/repos/channels.js';
 import type { ChannelRow } from '../db/schema.js';
 import { SerialRun } from '../lib/serial-run.js';
@@ -38,6 +38,7 @@ export class ChannelCache {
   private index = new Map<string, Map<string, CachedChannel[]>>();
   private readonly loads = new SerialRun(() => this.load());
   private groupsByModel: ReadonlyMap<string, readonly string[]> | null = null;
+  private loadCount = 0;
 
   constructor(
     private readonly repo: ChannelsRepo,
@@ -92,16 +93,24 @@ export class ChannelCache {
     this.byId = byId;
     this.index = index;
     this.groupsByModel = null;
+    this.loadCount++;
+  }
+
+  /** Completed reloads, for /metrics (the cache holds every channel, so there are no misses to count). */
+  get reloads(): number {
+    return this.loadCount;
+  }
+
+  /** Channels held, enabled or not. */
+  get size(): number {
+    return this.byId.size;
   }
 
   private toCached(row: ChannelRow): CachedChannel {
     let keys: string[] = [];
     try {
-      keys = this.writer
-        .key(row)
-        .split('\n')
-        .map((key) => key.trim())
-        .filter(Boolean);
+      // A JSON key stored over several lines (written by the family's server) is still one key.
+      keys = splitKeys(this.writer.key(row));
     } catch {
       // A key sealed with another CRYPTO_SECRET cannot be opened: the channel stays listed but cannot serve.
       keys = [];

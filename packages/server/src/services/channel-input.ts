@@ -2,6 +2,7 @@ import {
   type ChannelFormInput,
   joinModels,
   normaliseBaseUrl,
+  singleKey,
   splitKeys,
   splitModels,
   validateChannelInput,
@@ -68,7 +69,7 @@ export function channelColumns(body: ChannelBody, mode: 'create' | 'edit'): Omit
 /** Keys of a create request: several lines make a batch (one channel per key) unless the mode says single. */
 export function channelKeys(body: ChannelBody, mode: string | undefined): string[] {
   const text = String(body.key ?? '');
-  if (mode === 'single') return text.trim() ? [text.trim()] : [];
+  if (mode === 'single') return text.trim() ? [singleKey(text)] : [];
   return splitKeys(text);
 }
 

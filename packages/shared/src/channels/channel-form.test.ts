@@ -48,6 +48,10 @@ describe('splitKeys', () => {
     ['AK|SK|us-east-1\nAK2|SK2|eu-west-1', ['AK|SK|us-east-1', 'AK2|SK2|eu-west-1']],
     ['', []],
     ['\n \n', []],
+    ['{\n  "type": "service_account",\n  "project_id": "p"\n}', ['{"type":"service_account","project_id":"p"}']],
+    ['[{"a": 1},\n {"a": 2}, {"a": 1}]', ['{"a":1}', '{"a":2}']],
+    ['{"a":1}\n{"a":2}', ['{"a":1}', '{"a":2}']],
+    ['{not json\nsk-b', ['{not json', 'sk-b']],
   ])('%j → %j', (input, out) => {
     expect(splitKeys(input)).toEqual(out);
   });

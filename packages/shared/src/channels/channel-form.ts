@@ -92,9 +92,39 @@ function uniqueNonEmpty(items: Iterable<string>): string[] {
   return [...seen];
 }
 
-/** Batch create: one key per line. Blank lines and repeats are dropped, first occurrence keeps its place. */
+const isJsonObject = (value: unknown) => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * A key that is a JSON document (a Vertex AI service-account file, pasted pretty-printed over many lines), or null
+ * when the text is not one: a JSON object is one key, a JSON array of objects is one key per element. Each comes out
+ * on one line, because a channel's stored keys are separated by line breaks.
+ */
+function jsonKeys(text: string): string[] | null {
+  const trimmed = text.trim();
+  if (!trimmed.startsWith('{') && !trimmed.startsWith('[')) return null;
+  try {
+    const parsed: unknown = JSON.parse(trimmed);
+    if (isJsonObject(parsed)) return [JSON.stringify(parsed)];
+    if (Array.isArray(parsed) && parsed.length > 0 && parsed.every(isJsonObject)) {
+      return uniqueNonEmpty(parsed.map((item) => JSON.stringify(item)));
+    }
+  } catch {
+    // not one JSON document: one key per line (each line may be a JSON key of its own)
+  }
+  return null;
+}
+
+/**
+ * Batch create: one key per line. Blank lines and repeats are dropped, first occurrence keeps its place. A JSON
+ * document is read as keys instead of lines (jsonKeys).
+ */
 export function splitKeys(text: string): string[] {
-  return uniqueNonEmpty(text.split(/\r?\n/));
+  return jsonKeys(text) ?? uniqueNonEmpty(text.split(/\r?\n/));
+}
+
+/** Single-key mode: the text is one key (a JSON document put on one line, so it survives the line split). */
+export function singleKey(text: string): string {
+  return jsonKeys(text)?.join('\n') ?? text.trim();
 }
 
 /** Comma string or list → trimmed unique list. List items are split too, as the wire format joins by comma. */
