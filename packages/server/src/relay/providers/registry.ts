@@ -2,7 +2,9 @@ import { type AdaptorKind, channelType } from '@gateway/shared';
 import type { Provider } from '../provider.js';
 import { baiduProvider } from './baidu/provider.js';
 import { claudeProvider } from './claude/adapter.js';
+import { cohereProvider } from './cohere/provider.js';
 import { geminiProvider } from './gemini/adapter.js';
+import { jinaProvider } from './jina/provider.js';
 import { midjourneyProvider } from './midjourney/provider.js';
 import { openAiCompatibleProvider, openAiProvider } from './openai/adapter.js';
 import { sunoProvider } from './suno/provider.js';
@@ -22,6 +24,8 @@ const PROVIDERS: Partial<Record<AdaptorKind, Provider>> = {
   zhipu: zhipuProvider,
   tencent: tencentProvider,
   xunfei: xunfeiProvider,
+  cohere: cohereProvider,
+  jina: jinaProvider,
   vertex: vertexProvider,
 };
 
