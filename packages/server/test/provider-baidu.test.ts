@@ -68,6 +68,19 @@ describe('Baidu ERNIE (type 15) through the gateway', () => {
     expect(request.body).toEqual({ input: ['one two', 'three'] });
   });
 
+  it("gives the openai SDK's default base64 embeddings though ERNIE answers floats", async () => {
+    // No encoding_format: the SDK asks for base64 and decodes the float32 bytes itself.
+    const answer = await suite.openai.embeddings.create({ model: 'Embedding-V1', input: 'one two' });
+    expect(answer.data[0]!.embedding).toEqual([0, 0.5, -0.5]);
+    const raw = await fetch(`${suite.server.baseUrl}/v1/embeddings`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${suite.tokenKey}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ model: 'Embedding-V1', input: 'one two', encoding_format: 'base64' }),
+    });
+    const body = (await raw.json()) as { data: Array<{ embedding: string }> };
+    expect(body.data[0]!.embedding).toBe(Buffer.from(Float32Array.from([0, 0.5, -0.5]).buffer).toString('base64'));
+  });
+
   it("a refused API key is the channel's failure: 500 with Baidu's message, and the test button says why", async () => {
     const id = await addChannel(suite.root, {
       type: 15,

@@ -6,7 +6,7 @@ export type ModelKind = 'chat' | 'embedding' | 'rerank' | 'image' | 'speech' | '
 
 const RULES: Array<[ModelKind, RegExp]> = [
   ['rerank', /rerank/],
-  ['embedding', /embed|^m3e|^bge-|^text-similarity|^gte-|^e5-|^nomic-embed|^jina-clip/],
+  ['embedding', /embed|^m3e|^bge-|^text-similarity|^gte-|^e5-|^nomic-embed|^jina-clip|^jina-colbert/],
   ['moderation', /moderation/],
   ['transcription', /whisper|transcribe|^sensevoice|^paraformer/],
   ['speech', /tts|^speech-|^cosyvoice/],

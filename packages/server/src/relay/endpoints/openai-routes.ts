@@ -25,6 +25,8 @@ interface RouteSpec {
   stream?(body: JsonBody): ChunkConverter;
   /** Changes to the upstream body when streaming (ask for the usage chunk). */
   streamBody?(body: JsonBody): JsonBody;
+  /** Puts a converted answer in the form the client asked for (an OpenAI answer already is). */
+  shape?(answer: Record<string, unknown>, body: JsonBody): Record<string, unknown>;
 }
 
 const textOf = (value: unknown): string => {
@@ -36,6 +38,8 @@ const textOf = (value: unknown): string => {
   }
   return '';
 };
+
+const same = <T>(value: T) => value;
 
 const num = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : 0);
 
@@ -62,6 +66,23 @@ function imageCallCount(body: JsonBody): number {
   return n * sizeRatio * hd;
 }
 
+/** A vector as OpenAI's `encoding_format: base64` sends it: float32 bytes (little-endian, as every host this runs on) in base64. */
+function base64Vector(vector: number[]): string {
+  return Buffer.from(Float32Array.from(vector).buffer).toString('base64');
+}
+
+/**
+ * Providers whose own format has no base64 vectors answer floats; the openai SDK asks for base64 by default and would
+ * decode a float list as garbage, so the gateway encodes them as asked.
+ */
+function embeddingsAsAsked(answer: Record<string, unknown>, body: JsonBody): Record<string, unknown> {
+  if (body.encoding_format !== 'base64' || !Array.isArray(answer.data)) return answer;
+  const data = (answer.data as Array<Record<string, unknown>>).map((item) =>
+    Array.isArray(item.embedding) ? { ...item, embedding: base64Vector(item.embedding as number[]) } : item,
+  );
+  return { ...answer, data };
+}
+
 const ROUTES: Record<string, RouteSpec> = {
   '/v1/completions': {
     function: 'completions',
@@ -77,6 +98,7 @@ const ROUTES: Record<string, RouteSpec> = {
     answerList: 'data',
     inputText: (body) => textOf(body.input),
     usage: openAiUsage,
+    shape: embeddingsAsAsked,
   },
   '/v1/moderations': {
     function: 'moderations',
@@ -149,7 +171,7 @@ export function openAiRouteEndpoint(path: string): Endpoint<JsonBody> {
           kind: 'json',
           convert(json, raw) {
             // Another wire format's answer is converted to the OpenAI shape; an OpenAI one goes back byte for byte.
-            const answer = convert ? convert(json, upstreamModel) : json;
+            const answer = convert ? (spec.shape ?? same)(convert(json, upstreamModel), request.body) : json;
             // The conveyor answers a throw here as an unreadable upstream answer.
             if (!Array.isArray(answer[spec.answerList])) throw new Error(`the answer has no ${spec.answerList}`);
             const body = convert ? JSON.stringify(answer) : raw;
