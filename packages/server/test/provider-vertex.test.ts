@@ -254,7 +254,7 @@ describe('Vertex AI (type 41), Gemini on Google’s publisher, through the gatew
 });
 
 describe('Vertex AI (type 41), Claude on Anthropic’s publisher, through the gateway', () => {
-  const { suite, billed, modelRequests } = vertexSuite(
+  const { suite, billed, modelRequests, freshChannel } = vertexSuite(
     'claude-3-5-sonnet-20241022',
     'claude-3-5-sonnet-v2@20241022',
     '{"default": "global", "claude-3-5-sonnet-20241022": "us-east5"}',
@@ -288,6 +288,19 @@ describe('Vertex AI (type 41), Claude on Anthropic’s publisher, through the ga
     const [call] = modelRequests();
     expect(call!.path).toMatch(/\/models\/claude-3-5-sonnet-v2@20241022:streamRawPredict$/);
     expect((call!.body as WireJson).stream).toBe(true);
+  });
+
+  it('serves /v1/messages clients asking for a Gemini model of the channel through generateContent, converted', async () => {
+    await freshChannel('gemini-2.5-flash-lite');
+    const message = await anthropic().messages.create({
+      model: 'gemini-2.5-flash-lite',
+      max_tokens: 64,
+      messages: [{ role: 'user', content: 'Say hello' }],
+    });
+    expect(message.content).toEqual([{ type: 'text', text: 'Hello from vertex mock: gemini-2.5-flash-lite' }]);
+    expect(message.usage).toMatchObject({ input_tokens: 5, output_tokens: 5 });
+    const [call] = modelRequests();
+    expect(call!.path).toMatch(/\/publishers\/google\/models\/gemini-2\.5-flash-lite:generateContent$/);
   });
 
   it('serves /v1/messages clients (@anthropic-ai/sdk) natively, whole and streamed, billed from Claude usage', async () => {

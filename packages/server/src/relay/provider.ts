@@ -29,6 +29,11 @@ export interface ChatFunction {
 
 /** A client API the provider speaks natively (Anthropic Messages, Gemini generateContent): the body goes as it is. */
 export interface NativeFunction<Request> {
+  /**
+   * Whether this model answers in the format natively (a Vertex channel holds Claude and Gemini models alike);
+   * without it every model does. The others are reached through the provider's chat function.
+   */
+  serves?(upstreamModel: string): boolean;
   call(channel: RuntimeChannel, request: Request, upstreamModel: string, context: NativeContext): UpstreamCall;
 }
 

@@ -42,7 +42,7 @@ export function planNativeFormat<Request>(
   suffix: ModelSuffix | null,
 ): Leg | null {
   const native = format.native(provider);
-  if (native) {
+  if (native && (native.serves?.(upstreamModel) ?? true)) {
     const call = native.call(channel, request.body, upstreamModel, {
       stream: request.stream,
       headers: request.headers,

@@ -1,6 +1,7 @@
 import { type AdaptorKind, channelType } from '@gateway/shared';
 import type { Provider } from '../provider.js';
 import { baiduProvider } from './baidu/provider.js';
+import { bedrockProvider } from './bedrock/provider.js';
 import { claudeProvider } from './claude/adapter.js';
 import { cohereProvider } from './cohere/provider.js';
 import { geminiProvider } from './gemini/adapter.js';
@@ -24,6 +25,7 @@ const PROVIDERS: Partial<Record<AdaptorKind, Provider>> = {
   zhipu: zhipuProvider,
   tencent: tencentProvider,
   xunfei: xunfeiProvider,
+  aws: bedrockProvider,
   cohere: cohereProvider,
   jina: jinaProvider,
   vertex: vertexProvider,

@@ -5,7 +5,6 @@ import { toClaudeRequest } from '../claude/request.js';
 import { claudeModelHeaders, withClaudeModelHeaders } from '../claude/settings.js';
 import { withSuffixThinking } from '../claude/suffix-thinking.js';
 import type { ClaudeRequest } from '../claude/wire.js';
-import { ConversionError } from '../conversion-error.js';
 import { isClaudeModel, vertexClaudeId } from './claude-models.js';
 import { publisherUrl, vertexHeaders } from './location.js';
 
@@ -50,11 +49,11 @@ export function claudeChatCall(channel: RuntimeChannel, request: ChatRequest, op
 /**
  * `/v1/messages` clients on a Vertex channel: their body goes as it is but for the model and version. The client's
  * `anthropic-beta` flags pass on (Vertex honours them); its `anthropic-version` header does not, the body says it.
- * A Gemini model cannot answer in Messages natively: such a request is refused, and another channel may take it.
+ * A Gemini model cannot answer in Messages natively: the conveyor reaches it through chat and converts.
  */
 export const claudeMessages: NativeFunction<ClaudeRequest> = {
+  serves: isClaudeModel,
   call(channel, request, upstreamModel, { stream, headers: client, options, suffix }) {
-    if (!isClaudeModel(upstreamModel)) throw new ConversionError('a non-Claude Vertex model through the Messages API');
     const headers = vertexHeaders(channel);
     const beta = client['anthropic-beta'];
     if (typeof beta === 'string') headers['anthropic-beta'] = beta;

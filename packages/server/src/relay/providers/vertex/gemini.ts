@@ -1,6 +1,5 @@
 import type { NativeFunction, OptionReader } from '../../provider.js';
 import type { ChatRequest, RuntimeChannel, UpstreamCall } from '../../types.js';
-import { ConversionError } from '../conversion-error.js';
 import { toGeminiRequest } from '../gemini/request.js';
 import { geminiSafetySettings } from '../gemini/settings.js';
 import { withSuffixThinking } from '../gemini/suffix-thinking.js';
@@ -28,12 +27,12 @@ export function geminiChatCall(channel: RuntimeChannel, request: ChatRequest, op
 
 /**
  * Gemini clients (`…:generateContent`) on a Vertex channel: the body goes as it is, with the thinking a model-name
- * suffix asks for. A Claude model cannot answer in generateContent natively: such a request is refused, and
- * another channel may take it.
+ * suffix asks for. A Claude model cannot answer in generateContent natively: the conveyor reaches it through chat
+ * and converts.
  */
 export const geminiGenerateContent: NativeFunction<GeminiRequest> = {
+  serves: (model) => !isClaudeModel(model),
   call(channel, request, upstreamModel, { stream, suffix }) {
-    if (isClaudeModel(upstreamModel)) throw new ConversionError('a Claude Vertex model through generateContent');
     return geminiCall(channel, upstreamModel, stream, withSuffixThinking(request, upstreamModel, suffix));
   },
 };

@@ -4,7 +4,6 @@ import { optionsWith } from '../../../../test/helpers/options.js';
 import type { ModelSuffix } from '../../model-suffix.js';
 import { newStreamState } from '../../stream/stream-state.js';
 import type { RuntimeChannel } from '../../types.js';
-import { ConversionError } from '../conversion-error.js';
 import { GOOGLE_TOKEN_URI, type ServiceAccount, serviceAccountOf } from './account.js';
 import { signAssertion } from './assertion.js';
 import { claudeChatCall, claudeMessages } from './claude.js';
@@ -226,15 +225,9 @@ describe('Claude on Anthropic’s publisher', () => {
     });
   });
 
-  it('refuses a Gemini model through Messages, so another channel may serve it', () => {
-    expect(() =>
-      claudeMessages.call(
-        channel(),
-        { model: 'gemini-2.5-pro', max_tokens: 1, messages: [] },
-        'gemini-2.5-pro',
-        native,
-      ),
-    ).toThrow(ConversionError);
+  it('serves only Claude models through Messages natively (a Gemini model goes through chat)', () => {
+    expect(claudeMessages.serves?.('gemini-2.5-pro')).toBe(false);
+    expect(claudeMessages.serves?.('claude-sonnet-4-20250514')).toBe(true);
   });
 });
 
@@ -276,10 +269,9 @@ describe('Gemini on Google’s publisher', () => {
     });
   });
 
-  it('refuses a Claude model through generateContent', () => {
-    expect(() => geminiGenerateContent.call(channel(), { contents: [] }, 'claude-sonnet-4-20250514', native)).toThrow(
-      ConversionError,
-    );
+  it('serves only Gemini models through generateContent natively (a Claude model goes through chat)', () => {
+    expect(geminiGenerateContent.serves?.('claude-sonnet-4-20250514')).toBe(false);
+    expect(geminiGenerateContent.serves?.('gemini-2.5-flash')).toBe(true);
   });
 });
 
