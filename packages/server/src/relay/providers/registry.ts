@@ -3,11 +3,15 @@ import type { Provider } from '../provider.js';
 import { baiduProvider } from './baidu/provider.js';
 import { bedrockProvider } from './bedrock/provider.js';
 import { claudeProvider } from './claude/adapter.js';
+import { codexProvider } from './codex/provider.js';
 import { cohereProvider } from './cohere/provider.js';
+import { cozeProvider } from './coze/provider.js';
+import { difyProvider } from './dify/provider.js';
 import { geminiProvider } from './gemini/adapter.js';
 import { jinaProvider } from './jina/provider.js';
 import { midjourneyProvider } from './midjourney/provider.js';
 import { openAiCompatibleProvider, openAiProvider } from './openai/adapter.js';
+import { replicateProvider } from './replicate/provider.js';
 import { sunoProvider } from './suno/provider.js';
 import { tencentProvider } from './tencent/provider.js';
 import { vertexProvider } from './vertex/provider.js';
@@ -29,6 +33,10 @@ const PROVIDERS: Partial<Record<AdaptorKind, Provider>> = {
   cohere: cohereProvider,
   jina: jinaProvider,
   vertex: vertexProvider,
+  dify: difyProvider,
+  coze: cozeProvider,
+  codex: codexProvider,
+  replicate: replicateProvider,
 };
 
 /** The provider that serves a channel type, or undefined when the gateway cannot relay to it yet. */

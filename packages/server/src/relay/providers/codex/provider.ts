@@ -1,0 +1,75 @@
+import type { Provider } from '../../provider.js';
+import { sendUpstream } from '../../send.js';
+import type { RuntimeChannel, UpstreamCall } from '../../types.js';
+import { readUpstreamError } from '../errors.js';
+import { chatToResponsesRequest } from '../openai/chat-request-to-responses.js';
+import { responsesAnswerToChat } from '../openai/responses-answer-to-chat.js';
+import { responsesToChatChunks } from '../openai/responses-stream-to-chat.js';
+import type { ResponsesRequest } from '../openai/responses-wire.js';
+import { wholeResponse } from '../refusal-in-body.js';
+import { joinUrl } from '../task-call.js';
+import { parseCodexKey } from './credential.js';
+import { gatherResponse } from './gather.js';
+import { toCodexBody } from './request.js';
+
+/** A Responses body to the Codex backend; the credential's headers are added when it is sent (`open`). */
+function codexCall(channel: RuntimeChannel, request: ResponsesRequest): UpstreamCall {
+  return {
+    method: 'POST',
+    url: joinUrl(channel.baseUrl || 'https://chatgpt.com', '/backend-api/codex/responses'),
+    headers: {
+      // The backend is strict about the media type: exactly application/json.
+      'content-type': 'application/json',
+      accept: 'text/event-stream',
+      'openai-beta': 'responses=experimental',
+      originator: 'codex_cli_rs',
+    },
+    body: JSON.stringify(toCodexBody(request)),
+  };
+}
+
+/**
+ * ChatGPT's Codex backend (type 57, "ChatGPT subscription"): a Responses-only upstream at
+ * `/backend-api/codex/responses`, signed in with the OAuth credential JSON in the key (Bearer access token and the
+ * `chatgpt-account-id` header). Responses clients reach it natively; chat clients through the chat ↔ Responses
+ * conversion. It only streams, so a whole answer is gathered from the stream (gather.ts).
+ */
+export const codexProvider: Provider = {
+  functions: {
+    chat: {
+      call: (channel, request) => codexCall(channel, chatToResponsesRequest(request, request.model)),
+      answer: responsesAnswerToChat,
+      stream: responsesToChatChunks,
+    },
+    responses: {
+      call: (channel, body, upstreamModel) =>
+        codexCall(channel, { ...(JSON.parse(String(body)) as ResponsesRequest), model: upstreamModel }),
+    },
+  },
+  error: (status, text) => {
+    // Besides OpenAI's error shape the backend answers `{"detail": "..."}` for refused requests.
+    try {
+      const body = JSON.parse(text) as { detail?: unknown };
+      if (typeof body.detail === 'string') return { status, message: body.detail, type: 'codex_error', code: null };
+    } catch {
+      // read below
+    }
+    return readUpstreamError(status, text);
+  },
+  async open(call, channel, options) {
+    const credential = parseCodexKey(channel.key);
+    if (!credential) {
+      const message = 'codex channel: the key must be the OAuth credential JSON with access_token and account_id';
+      return wholeResponse(401, JSON.stringify({ error: { message, type: 'codex_error', code: 'invalid_key' } }));
+    }
+    const headers = {
+      ...call.headers,
+      authorization: `Bearer ${credential.accessToken}`,
+      'chatgpt-account-id': credential.accountId,
+    };
+    const response = await sendUpstream({ ...call, headers }, options);
+    const eventStream = String(response.headers['content-type'] ?? '').includes('text/event-stream');
+    if (options.stream || response.statusCode !== 200 || !eventStream) return response;
+    return gatherResponse(await response.body.text());
+  },
+};
