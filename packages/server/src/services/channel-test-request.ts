@@ -1,6 +1,8 @@
 import { type ModelKind, modelKind } from '@gateway/shared';
 import type { Provider, RouteFunction } from '../relay/provider.js';
-import type { RuntimeChannel, UpstreamCall } from '../relay/types.js';
+import { chatToResponsesRequest } from '../relay/providers/openai/chat-request-to-responses.js';
+import { responsesAnswerToChat } from '../relay/providers/openai/responses-answer-to-chat.js';
+import type { ChatRequest, RuntimeChannel, UpstreamCall } from '../relay/types.js';
 
 /** One minimal request a model's own endpoint answers, and how to tell its answer is good. */
 export interface TestRequest {
@@ -88,20 +90,29 @@ export function testRequestFor(provider: Provider, channel: RuntimeChannel, mode
       return { kind, call: fn.transcriptions.call(channel, body, model, contentType), check: () => {} };
     }
     default: {
+      const request: ChatRequest = {
+        model,
+        messages: [{ role: 'user', content: 'hi' }],
+        stream: false,
+        ...chatLimit(model),
+      };
       const chat = fn.chat;
-      if (!chat) return null;
+      if (chat) {
+        return {
+          kind,
+          call: chat.call(channel, request),
+          check(body) {
+            const answer = chat.answer(JSON.parse(body) as Record<string, unknown>, model);
+            if (!Array.isArray(answer.choices)) throw new Error('bad_response_body');
+          },
+        };
+      }
+      // A Responses-only upstream (Codex) is tested as chat clients reach it: through the Responses API.
+      if (!fn.responses) return null;
       return {
         kind,
-        call: chat.call(channel, {
-          model,
-          messages: [{ role: 'user', content: 'hi' }],
-          stream: false,
-          ...chatLimit(model),
-        }),
-        check(body) {
-          const answer = chat.answer(JSON.parse(body) as Record<string, unknown>, model);
-          if (!Array.isArray(answer.choices)) throw new Error('bad_response_body');
-        },
+        call: jsonRoute(fn.responses, channel, model, chatToResponsesRequest(request, model)),
+        check: (body) => void responsesAnswerToChat(JSON.parse(body) as Record<string, unknown>, model),
       };
     }
   }

@@ -2,9 +2,6 @@ import type { Provider } from '../../provider.js';
 import { sendUpstream } from '../../send.js';
 import type { RuntimeChannel, UpstreamCall } from '../../types.js';
 import { readUpstreamError } from '../errors.js';
-import { chatToResponsesRequest } from '../openai/chat-request-to-responses.js';
-import { responsesAnswerToChat } from '../openai/responses-answer-to-chat.js';
-import { responsesToChatChunks } from '../openai/responses-stream-to-chat.js';
 import type { ResponsesRequest } from '../openai/responses-wire.js';
 import { wholeResponse } from '../refusal-in-body.js';
 import { joinUrl } from '../task-call.js';
@@ -36,11 +33,6 @@ function codexCall(channel: RuntimeChannel, request: ResponsesRequest): Upstream
  */
 export const codexProvider: Provider = {
   functions: {
-    chat: {
-      call: (channel, request) => codexCall(channel, chatToResponsesRequest(request, request.model)),
-      answer: responsesAnswerToChat,
-      stream: responsesToChatChunks,
-    },
     responses: {
       call: (channel, body, upstreamModel) =>
         codexCall(channel, { ...(JSON.parse(String(body)) as ResponsesRequest), model: upstreamModel }),
