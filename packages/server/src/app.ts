@@ -1,5 +1,6 @@
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyRequest, LogController } from 'fastify';
+import { auditRoutes } from './api/audit.js';
 import { channelRoutes } from './api/channel/index.js';
 import { contentRoutes } from './api/content.js';
 import { dataRoutes } from './api/data.js';
@@ -28,6 +29,7 @@ import { BASELINE_HEADERS } from './http/content-security.js';
 import { ApiFailure, messageFor } from './http/envelope.js';
 import { applyBodyLimits, crossSiteGuard } from './http/request-guards.js';
 import { serveWeb } from './http/static-web.js';
+import { operationsRoutes } from './ops/routes.js';
 import { errorFormat, RelayError } from './relay/errors.js';
 import { relayRoutes } from './relay/router.js';
 import { globalRateLimitHook } from './services/rate-limit/global-limits.js';
@@ -194,6 +196,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   });
 
   for (const routes of [
+    operationsRoutes,
     statusRoutes,
     pricingRoutes,
     contentRoutes,
@@ -204,6 +207,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     userSelfRoutes,
     channelRoutes,
     logRoutes,
+    auditRoutes,
     midjourneyRoutes,
     taskRoutes,
     redemptionRoutes,

@@ -15,9 +15,11 @@ import { openDatabase } from './db/connection.js';
 import { migrateToLatest } from './db/migrate.js';
 import { createRepositories } from './db/repositories.js';
 import { backgroundError } from './lib/background.js';
+import { GatewayMetrics } from './metrics/gateway-metrics.js';
 import { channelDisabledNotifier } from './services/channel-disabled-notice.js';
 import { ChannelTestRunner } from './services/channel-test-all.js';
 import { ChannelWriter } from './services/channel-writer.js';
+import { createRequestLimiter } from './services/limits/create-limiter.js';
 import { NotifyLimit } from './services/notify-limit.js';
 import { ModelRequestLimiter } from './services/rate-limit/model-request-limit.js';
 import { memoryWindowLog, redisWindowLog } from './services/rate-limit/sliding-window-log.js';
@@ -87,6 +89,8 @@ export async function createContext(config: Config): Promise<AppContext> {
       logWriter,
       quotaExporter,
       modelLimiter: new ModelRequestLimiter(options, redis ? redisWindowLog(redis) : memoryWindowLog()),
+      limits: createRequestLimiter(config, db, options, redis),
+      metrics: new GatewayMetrics(),
       setup: { done },
       startTime: Math.floor(Date.now() / 1000),
     };
@@ -99,6 +103,7 @@ export async function createContext(config: Config): Promise<AppContext> {
 /** Writes what is still buffered (quota changes, logs), then closes connections. */
 export async function closeContext(ctx: AppContext): Promise<void> {
   await ctx.ledger.stop();
+  await ctx.limits.budgets.stop();
   await ctx.logWriter.stop();
   await ctx.quotaExporter.stop();
   await ctx.redis?.close();

@@ -43,6 +43,14 @@ export interface Config {
   turnstileVerifyUrl: string;
   /** GitHub and LinuxDO endpoints (the real services unless overridden; tests point them at local fakes). */
   oauthEndpoints: OAuthEndpoints;
+  /**
+   * How the token and channel lists answer (API_LIST_SHAPE): `page` = `{items, total, page, page_size}` with `p`
+   * from 1, as new-api today; `array` = a bare array with `p` from 0, as the family's servers of the spec's era
+   * answered their own console (see http/paging.ts).
+   */
+  listShape: 'page' | 'array';
+  /** Bearer token `GET /metrics` requires (METRICS_TOKEN); null leaves the endpoint open. */
+  metricsToken: string | null;
   /** Warnings to print once the logger exists (e.g. a generated session secret). */
   warnings: string[];
 }
@@ -151,6 +159,10 @@ export function loadConfig(
     throw new ConfigError(`REDIS_CONN_STRING must start with redis:// or rediss://, got "${redisUrl}"`);
   }
   const sessionSecret = resolveSessionSecret(env, dataDir, warnings);
+  const listShape = (env.API_LIST_SHAPE ?? 'page').trim() || 'page';
+  if (listShape !== 'page' && listShape !== 'array') {
+    throw new ConfigError(`API_LIST_SHAPE must be "page" or "array", got "${listShape}"`);
+  }
   const logLevel = (env.LOG_LEVEL ?? 'info').trim();
   if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(logLevel)) {
     throw new ConfigError(`LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent; got "${logLevel}"`);
@@ -211,6 +223,8 @@ export function loadConfig(
         user: readUrl(env, 'LINUX_DO_USER_ENDPOINT', 'https://connect.linux.do/api/user'),
       },
     },
+    listShape,
+    metricsToken: env.METRICS_TOKEN?.trim() || null,
     warnings,
   };
 }

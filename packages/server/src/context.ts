@@ -10,8 +10,10 @@ import type { RedisPair } from './cache/redis.js';
 import type { Config } from './config.js';
 import type { Db } from './db/connection.js';
 import type { Repositories } from './db/repositories.js';
+import type { GatewayMetrics } from './metrics/gateway-metrics.js';
 import type { ChannelTestRunner } from './services/channel-test-all.js';
 import type { ChannelWriter } from './services/channel-writer.js';
+import type { RequestLimiter } from './services/limits/request-limiter.js';
 import type { ModelRequestLimiter } from './services/rate-limit/model-request-limit.js';
 
 /** Everything a route needs, built once in main (or per test) and handed to each plugin. */
@@ -31,6 +33,9 @@ export interface AppContext {
   logWriter: LogWriter;
   quotaExporter: QuotaExporter;
   modelLimiter: ModelRequestLimiter;
+  /** Per-token, per-user and per-group request limits and token budgets (services/limits). */
+  limits: RequestLimiter;
+  metrics: GatewayMetrics;
   setup: SetupState;
   startTime: number;
 }

@@ -4,9 +4,11 @@
  * `{name}` placeholders are filled from params.
  */
 import { CHANNEL_FORM_MESSAGES } from './channels/channel-form.js';
+import { LIMIT_MESSAGES } from './limits/messages.js';
 
 export const MESSAGES = {
   ...CHANNEL_FORM_MESSAGES,
+  ...LIMIT_MESSAGES,
   // generic
   invalid_params: { zh: '无效的参数', en: 'Invalid parameters' },
   internal_error: { zh: '服务器内部错误，请联系管理员', en: 'Internal server error, please contact the administrator' },
@@ -80,6 +82,7 @@ export const MESSAGES = {
   option_duplicate_domain: { zh: '该域名已存在于白名单中', en: 'This domain is already in the whitelist' },
   model_ratio_reset: { zh: '模型倍率已重置为默认值', en: 'Model ratios were reset to the defaults' },
   option_requires: { zh: '开启 {key} 之前请先填写 {other}', en: 'Fill in {other} before turning on {key}' },
+  option_value_missing: { zh: '未提供配置值，未做任何修改', en: 'No value was given: nothing was changed' },
   option_value_not_string: {
     zh: '配置值必须是字符串、数字或布尔值',
     en: 'The option value must be a string, number or boolean',

@@ -6,23 +6,21 @@ import type { LogFilter } from '../db/repos/logs.js';
 import type { LogRow } from '../db/schema.js';
 import { nowSeconds } from '../db/sql-helpers.js';
 import { ApiFailure, messageFor, ok } from '../http/envelope.js';
-import { queryString, readPaging } from '../http/paging.js';
-
-function int(value: unknown): number | undefined {
-  const parsed = Number(value);
-  return Number.isInteger(parsed) && parsed > 0 ? parsed : undefined;
-}
+import { queryNumber, queryString, readPaging } from '../http/paging.js';
+import { recordAudit } from '../services/audit/audit-trail.js';
 
 /** Log filters from the query; the admin-only ones (username, channel) are read only for admins. */
 function readFilter(query: Record<string, unknown>, admin: boolean): LogFilter {
   return {
-    type: int(query.type),
+    type: queryNumber(query, 'type'),
     tokenName: queryString(query, 'token_name') || undefined,
     modelName: queryString(query, 'model_name') || undefined,
     group: queryString(query, 'group') || undefined,
-    startTimestamp: int(query.start_timestamp),
-    endTimestamp: int(query.end_timestamp),
-    ...(admin ? { username: queryString(query, 'username') || undefined, channelId: int(query.channel) } : {}),
+    startTimestamp: queryNumber(query, 'start_timestamp'),
+    endTimestamp: queryNumber(query, 'end_timestamp'),
+    ...(admin
+      ? { username: queryString(query, 'username') || undefined, channelId: queryNumber(query, 'channel') }
+      : {}),
   };
 }
 
@@ -89,14 +87,25 @@ export async function logRoutes(app: FastifyInstance, ctx: AppContext): Promise<
   });
 
   app.delete('/api/log/', { preHandler: requireAdmin }, async (request) => {
-    const target = int((request.query as Record<string, unknown>).target_timestamp);
+    const target = queryNumber(request.query as Record<string, unknown>, 'target_timestamp');
     if (!target) throw new ApiFailure('log_target_required');
     await ctx.logWriter.flush();
     const count = await logs.deleteBefore(target);
+    // The audit trail is kept as long as the usage logs: one clear removes both.
+    const auditCount = await ctx.repos.auditLogs.deleteBefore(target);
     request.log.info(
-      { count, before: target, by: request.user?.id, admin: isAdmin(request.user?.role) },
+      { count, auditCount, before: target, by: request.user?.id, admin: isAdmin(request.user?.role) },
       'logs deleted',
     );
+    // Written after the clear, so the row saying who cleared survives it.
+    await recordAudit(ctx, request, [
+      {
+        action: 'log.clear',
+        targetType: 'log',
+        targetId: '',
+        changes: [{ field: 'target_timestamp', before: null, after: target }],
+      },
+    ]);
     return ok(count, messageFor(request, 'deleted_count', { count }));
   });
 }

@@ -1,4 +1,5 @@
 import {
+  isOptionKey,
   isSecretOptionKey,
   normalizeOptionValue,
   OPTION_DEFINITIONS,
@@ -10,6 +11,8 @@ import { z } from 'zod';
 import { guards } from '../auth/guard.js';
 import type { AppContext } from '../context.js';
 import { ApiFailure, messageFor, ok } from '../http/envelope.js';
+import { type AuditEntry, recordAudit } from '../services/audit/audit-trail.js';
+import { optionChanges } from '../services/audit/entity-diffs.js';
 
 // The console sends strings, but scripts written for the family also send numbers and booleans.
 const putSchema = z.object({
@@ -21,6 +24,13 @@ export async function optionRoutes(app: FastifyInstance, ctx: AppContext): Promi
   // Root only, as in the family: options include SMTP, sign-in and payment secrets, and an admin who could point
   // SMTP at their own server could take over root through a password reset.
   const { root } = guards(ctx);
+  const current = (key: string) => (isOptionKey(key) ? ctx.options.get(key) : '');
+  const audited = (action: string, key: string, before: string, after: string): AuditEntry => ({
+    action,
+    targetType: 'option',
+    targetId: key,
+    changes: optionChanges(key, before, after),
+  });
 
   app.get('/api/option/', { preHandler: root }, async () => {
     const values = ctx.options.all();
@@ -30,13 +40,18 @@ export async function optionRoutes(app: FastifyInstance, ctx: AppContext): Promi
   });
 
   app.put('/api/option/', { preHandler: root }, async (request) => {
-    const parsed = putSchema.safeParse(request.body ?? {});
+    const body = (request.body ?? {}) as { value?: unknown };
+    // The family would store "" for a missing value, wiping a secret such as an SMTP or payment key: refuse instead.
+    if (body.value === undefined || body.value === null) throw new ApiFailure('option_value_missing');
+    const parsed = putSchema.safeParse(body);
     if (!parsed.success)
       throw new ApiFailure(parsed.error.issues[0]?.path[0] === 'value' ? 'option_value_not_string' : 'invalid_params');
     const { key } = parsed.data;
     const value = normalizeOptionValue(key, String(parsed.data.value));
+    const before = current(key);
     const error = await ctx.options.set(key, value);
     if (error) throw new ApiFailure(error.code, error.params);
+    await recordAudit(ctx, request, [audited('option.update', key, before, value)]);
     request.log.info({ key, by: request.user?.id }, 'option updated');
     return ok(undefined, messageFor(request, 'saved'));
   });
@@ -45,10 +60,14 @@ export async function optionRoutes(app: FastifyInstance, ctx: AppContext): Promi
   // defaults. Group ratios are the operator's business structure, not model prices, and stay.
   app.post('/api/option/rest_model_ratio', { preHandler: root }, async (request) => {
     const keys: OptionKey[] = ['ModelRatio', 'CompletionRatio', 'CacheRatio', 'ModelPrice'];
+    const entries: AuditEntry[] = [];
     for (const key of keys) {
+      const before = current(key);
       const error = await ctx.options.set(key, OPTION_DEFINITIONS[key].default);
       if (error) throw new ApiFailure(error.code, error.params);
+      entries.push(audited('option.reset_model_ratio', key, before, OPTION_DEFINITIONS[key].default));
     }
+    await recordAudit(ctx, request, entries);
     request.log.info({ by: request.user?.id }, 'model ratios reset');
     return ok(undefined, messageFor(request, 'model_ratio_reset'));
   });

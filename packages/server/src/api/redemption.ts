@@ -1,5 +1,5 @@
 import { RedemptionStatus, redemptionCreateSchema, redemptionUpdateSchema } from '@gateway/shared';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { currentUser, guards } from '../auth/guard.js';
 import type { AppContext } from '../context.js';
@@ -7,6 +7,8 @@ import type { RedemptionRow } from '../db/schema.js';
 import { ApiFailure, messageFor, ok } from '../http/envelope.js';
 import { queryString, readPaging } from '../http/paging.js';
 import { parseBody } from '../http/validation.js';
+import { recordAudit } from '../services/audit/audit-trail.js';
+import { redemptionChanges } from '../services/audit/entity-diffs.js';
 import { randomText } from './token.js';
 
 const statusSchema = z.object({ id: z.number().int().positive(), status: z.number().int() });
@@ -20,6 +22,15 @@ export function redemptionView(row: RedemptionRow) {
 export async function redemptionRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const { admin } = guards(ctx);
   const repo = ctx.repos.redemptions;
+  const audit = (request: FastifyRequest, action: string, before: RedemptionRow | null, after: RedemptionRow | null) =>
+    recordAudit(ctx, request, [
+      {
+        action: `redemption.${action}`,
+        targetType: 'redemption',
+        targetId: (after ?? before)!.id,
+        changes: redemptionChanges(before, after),
+      },
+    ]);
 
   const list = async (query: Record<string, unknown>) => {
     const { page, pageSize, offset } = readPaging(query);
@@ -48,6 +59,10 @@ export async function redemptionRoutes(app: FastifyInstance, ctx: AppContext): P
       expired_time: input.expired_time,
     }));
     await ctx.db.kysely.transaction().execute((trx) => repo.insertMany(trx, rows));
+    for (const row of rows) {
+      const created = await repo.findByKey(row.key);
+      if (created) await audit(request, 'create', null, created);
+    }
     return ok(
       rows.map((row) => row.key),
       messageFor(request, 'created_count', { count: rows.length }),
@@ -65,6 +80,7 @@ export async function redemptionRoutes(app: FastifyInstance, ctx: AppContext): P
       if (!code) throw new ApiFailure('redemption_not_found');
       if (code.status === RedemptionStatus.Used) throw new ApiFailure('redemption_used_cannot_enable');
       if (!(await repo.updateUnused(id, { status }))) throw new ApiFailure('redemption_used_cannot_enable');
+      await audit(request, 'status', code, (await repo.findById(id)) ?? null);
       return ok(redemptionView({ ...code, status }), messageFor(request, 'updated'));
     }
     const input = parseBody(redemptionUpdateSchema, request.body);
@@ -74,12 +90,15 @@ export async function redemptionRoutes(app: FastifyInstance, ctx: AppContext): P
     if (code.status === RedemptionStatus.Used || !(await repo.updateUnused(input.id, changes))) {
       throw new ApiFailure('redemption_used_cannot_edit');
     }
+    await audit(request, 'update', code, (await repo.findById(input.id)) ?? null);
     return ok(redemptionView({ ...code, ...changes }), messageFor(request, 'updated'));
   });
 
   app.delete('/api/redemption/:id', { preHandler: admin }, async (request) => {
-    if (!(await repo.delete(Number((request.params as { id: string }).id))))
-      throw new ApiFailure('redemption_not_found');
+    const id = Number((request.params as { id: string }).id);
+    const code = Number.isInteger(id) ? await repo.findById(id) : undefined;
+    if (!code || !(await repo.delete(id))) throw new ApiFailure('redemption_not_found');
+    await audit(request, 'delete', code, null);
     return ok(undefined, messageFor(request, 'deleted_count', { count: 1 }));
   });
 }

@@ -14,9 +14,11 @@ import type { AppContext } from '../context.js';
 import type { NewToken, TokenRow } from '../db/schema.js';
 import { nowSeconds } from '../db/sql-helpers.js';
 import { ApiFailure, messageFor, ok } from '../http/envelope.js';
-import { queryString, readPaging } from '../http/paging.js';
+import { queryString, readListPage } from '../http/paging.js';
 import { parseBody } from '../http/validation.js';
 import { canUseGroup } from '../services/groups.js';
+import type { RequestLimiter } from '../services/limits/request-limiter.js';
+import { assertBudgetPair, limitColumnsOf, tokenLimitsView } from '../services/limits/token-limits-view.js';
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
@@ -36,7 +38,7 @@ export function effectiveTokenStatus(token: TokenRow, now = nowSeconds()): numbe
 }
 
 /** The owner's view of a token (the family's console copies the key from the list, so the owner gets it). */
-export function tokenView(token: TokenRow) {
+export function tokenView(token: TokenRow, limits: RequestLimiter) {
   return {
     id: token.id,
     user_id: token.user_id,
@@ -53,6 +55,7 @@ export function tokenView(token: TokenRow) {
     allow_ips: token.allow_ips ?? '',
     used_quota: token.used_quota,
     group: token.group,
+    ...tokenLimitsView(token, limits),
   };
 }
 
@@ -73,9 +76,14 @@ export async function tokenRoutes(app: FastifyInstance, ctx: AppContext): Promis
   };
 
   const list = async (query: Record<string, unknown>, userId: number, search: { keyword?: string; key?: string }) => {
-    const { page, pageSize, offset } = readPaging(query);
+    const { pageSize, offset, answer } = readListPage(query, ctx.config.listShape);
     const result = await tokens.listOwned(userId, offset, pageSize, search);
-    return ok({ items: result.items.map(tokenView), total: result.total, page, page_size: pageSize });
+    return ok(
+      answer(
+        result.items.map((row) => tokenView(row, ctx.limits)),
+        result.total,
+      ),
+    );
   };
 
   app.get('/api/token/', { preHandler: requireUser }, async (request) =>
@@ -92,7 +100,7 @@ export async function tokenRoutes(app: FastifyInstance, ctx: AppContext): Promis
     const id = Number((request.params as { id: string }).id);
     const token = Number.isInteger(id) ? await tokens.findOwned(currentUser(request).id, id) : undefined;
     if (!token) throw new ApiFailure('token_not_found');
-    return ok(tokenView(token));
+    return ok(tokenView(token, ctx.limits));
   });
 
   app.post('/api/token/', { preHandler: requireUser }, async (request) => {
@@ -104,6 +112,7 @@ export async function tokenRoutes(app: FastifyInstance, ctx: AppContext): Promis
       throw new ApiFailure('token_limit_reached', { max: MAX_TOKENS_PER_USER });
     const { count, ...fields } = input;
     const columns = tokenColumns(fields);
+    assertBudgetPair(columns);
     const rows: NewToken[] = Array.from({ length: count }, (_, index) => ({
       ...columns,
       user_id: user.id,
@@ -129,7 +138,7 @@ export async function tokenRoutes(app: FastifyInstance, ctx: AppContext): Promis
       if (status === TokenStatus.Enabled) assertEnableable(token);
       await tokens.updateOwned(user.id, id, { status });
       await forget(token);
-      return ok(tokenView({ ...token, status }));
+      return ok(tokenView({ ...token, status }, ctx.limits));
     }
     const input = parseBody(tokenUpdateSchema, request.body);
     if (!input.name) throw new ApiFailure('token_name_required');
@@ -139,6 +148,7 @@ export async function tokenRoutes(app: FastifyInstance, ctx: AppContext): Promis
     const changes = tokenColumns(input);
     // An expired or exhausted token that the edit makes usable again comes back enabled (family behaviour).
     const updated: TokenRow = { ...token, ...changes };
+    assertBudgetPair(updated);
     const revived = token.status === TokenStatus.Expired || token.status === TokenStatus.Exhausted;
     const status =
       revived && effectiveTokenStatus({ ...updated, status: TokenStatus.Enabled }) === TokenStatus.Enabled
@@ -146,7 +156,7 @@ export async function tokenRoutes(app: FastifyInstance, ctx: AppContext): Promis
         : token.status;
     await tokens.updateOwned(user.id, input.id, { ...changes, status });
     await forget(token);
-    return ok(tokenView({ ...updated, status }), messageFor(request, 'updated'));
+    return ok(tokenView({ ...updated, status }, ctx.limits), messageFor(request, 'updated'));
   });
 
   app.delete('/api/token/:id', { preHandler: requireUser }, async (request) => {
@@ -178,6 +188,7 @@ function tokenColumns(input: TokenInput) {
     model_limits: input.model_limits,
     allow_ips: input.allow_ips,
     group: input.group,
+    ...limitColumnsOf(input),
   };
 }
 

@@ -17,6 +17,9 @@ import { nowSeconds } from '../db/sql-helpers.js';
 import { ApiFailure, messageFor, ok } from '../http/envelope.js';
 import { queryString, readPaging } from '../http/paging.js';
 import { parseBody } from '../http/validation.js';
+import { recordAudit } from '../services/audit/audit-trail.js';
+import { userChanges } from '../services/audit/entity-diffs.js';
+import { limitColumnsOf } from '../services/limits/token-limits-view.js';
 
 /** What the user table shows: never a password hash or an access token. */
 export function adminUserView(user: UserRow) {
@@ -62,12 +65,15 @@ export async function userAdminRoutes(app: FastifyInstance, ctx: AppContext): Pr
   app.post('/api/user/', { preHandler: admin }, async (request) => {
     const input = parseBody(userCreateSchema, request.body);
     if (await users.usernameTaken(input.username)) throw new ApiFailure('user_username_taken');
-    await users.insert({
+    const id = await users.insert({
       username: input.username,
       password: await hashPassword(input.password),
       display_name: input.display_name || input.username,
       quota: ctx.options.number('QuotaForNewUser'),
     });
+    await recordAudit(ctx, request, [
+      { action: 'user.create', targetType: 'user', targetId: id, changes: userChanges(null, await load(id)) },
+    ]);
     return ok(undefined, messageFor(request, 'user_created'));
   });
 
@@ -86,12 +92,21 @@ export async function userAdminRoutes(app: FastifyInstance, ctx: AppContext): Pr
     };
     if (input.email !== undefined) changes.email = input.email;
     if (input.remark !== undefined) changes.remark = input.remark;
+    Object.assign(changes, limitColumnsOf(input));
     if (input.password) changes.password = await hashPassword(input.password);
     // Flush first so the absolute quota the admin saw and typed is not undercut by unflushed consumption.
     await ctx.ledger.flush();
     await users.update(target.id, changes);
     await forget(target.id, input.quota !== target.quota);
     if (input.password) await ctx.sessions.destroyAllOf(target.id);
+    await recordAudit(ctx, request, [
+      {
+        action: 'user.update',
+        targetType: 'user',
+        targetId: target.id,
+        changes: userChanges(target, await load(target.id)),
+      },
+    ]);
     if (input.quota !== target.quota) {
       await writeManageLog(
         ctx,
@@ -150,6 +165,9 @@ export async function userAdminRoutes(app: FastifyInstance, ctx: AppContext): Pr
     if (action === 'disable' || action === 'delete') await ctx.sessions.destroyAllOf(target.id);
     await forget(target.id, false);
     const updated = await load(target.id);
+    await recordAudit(ctx, request, [
+      { action: `user.${action}`, targetType: 'user', targetId: target.id, changes: userChanges(target, updated) },
+    ]);
     return ok(
       { status: updated.status, role: updated.role, quota: updated.quota },
       messageFor(request, 'user_action_done'),

@@ -9,6 +9,7 @@ import type { UserRow } from '../db/schema.js';
 import { nowSeconds } from '../db/sql-helpers.js';
 import { ApiFailure, messageFor, ok } from '../http/envelope.js';
 import { parseBody } from '../http/validation.js';
+import { recordAudit } from '../services/audit/audit-trail.js';
 import { turnstileCheck } from '../services/turnstile.js';
 
 export function sessionUser(user: UserRow): SessionUser {
@@ -43,10 +44,20 @@ export async function userSessionRoutes(app: FastifyInstance, ctx: AppContext): 
     const user = await ctx.repos.users.findForLogin(input.username);
     dummyHash ??= hashPassword('not-a-real-password');
     const valid = await verifyPassword(input.password, user?.password ?? (await dummyHash));
-    if (!user || !valid) throw new ApiFailure('login_failed');
-    if (user.status !== UserStatus.Enabled) throw new ApiFailure('user_banned');
+    if (!user || !valid || user.status !== UserStatus.Enabled) {
+      // Nobody is signed in, so no actor: the target is the name as typed (never the password).
+      const failed = { action: 'user.login_failed', targetType: 'user', targetId: input.username } as const;
+      await recordAudit(ctx, request, [{ ...failed, changes: [], always: true }], null);
+      throw new ApiFailure(user && valid ? 'user_banned' : 'login_failed');
+    }
     await startSession(ctx, reply, user);
     await ctx.repos.users.update(user.id, { last_login_at: nowSeconds() });
+    await recordAudit(
+      ctx,
+      request,
+      [{ action: 'user.login', targetType: 'user', targetId: user.id, changes: [], always: true }],
+      user,
+    );
     return ok(sessionUser(user), messageFor(request, 'login_success'));
   });
 

@@ -13,6 +13,10 @@ interface Balance {
   stale: boolean;
 }
 
+/** Whether a balance holds changes the next flush writes (an open reservation counts: it is a pending change). */
+const userChanged = (b: Balance) => b.pending !== 0 || b.used !== 0 || b.requests !== 0;
+const tokenChanged = (b: Balance) => b.pending !== 0 || b.used !== 0;
+
 /** `token_exhausted`: the token has nothing left at all (as opposed to less than this request needs). */
 export type ReserveFailure = 'user_quota' | 'token_quota' | 'token_exhausted';
 
@@ -186,9 +190,18 @@ export class QuotaLedger {
     return this.flushes.request();
   }
 
+  /** How many balances wait for the next flush, for /metrics (walks every balance: scrape time only). */
+  pendingWrites(): { users: number; tokens: number; channels: number } {
+    let users = 0;
+    let tokens = 0;
+    for (const balance of this.users.values()) if (userChanged(balance)) users++;
+    for (const balance of this.tokens.values()) if (tokenChanged(balance)) tokens++;
+    return { users, tokens, channels: this.channelUsed.size };
+  }
+
   private async write(): Promise<void> {
-    const users = [...this.users].filter(([, b]) => b.pending !== 0 || b.used !== 0 || b.requests !== 0);
-    const tokens = [...this.tokens].filter(([, b]) => b.pending !== 0 || b.used !== 0);
+    const users = [...this.users].filter(([, b]) => userChanged(b));
+    const tokens = [...this.tokens].filter(([, b]) => tokenChanged(b));
     const channels = [...this.channelUsed];
     if (users.length === 0 && tokens.length === 0 && channels.length === 0) return;
     // Take a snapshot: changes that arrive while writing stay pending for the next flush.

@@ -26,6 +26,8 @@ export class AuthCache {
    * disabled, a user just banned), so it answers its own request but is not kept for the next ones.
    */
   private drops = 0;
+  /** Lookups answered from memory (unknown keys included) and those that read the database, for /metrics. */
+  readonly lookups = { tokenHits: 0, tokenMisses: 0, userHits: 0, userMisses: 0 };
 
   constructor(
     private readonly tokensRepo: TokensRepo,
@@ -49,7 +51,11 @@ export class AuthCache {
 
   async token(key: string): Promise<TokenRow | null> {
     const cached = this.tokens.get(key);
-    if (cached && cached.expiresAt > Date.now()) return cached.value;
+    if (cached && cached.expiresAt > Date.now()) {
+      this.lookups.tokenHits++;
+      return cached.value;
+    }
+    this.lookups.tokenMisses++;
     const drops = this.drops;
     const row = (await this.tokensRepo.findByKey(key)) ?? null;
     if (drops === this.drops)
@@ -59,12 +65,21 @@ export class AuthCache {
 
   async user(id: number): Promise<UserRow | null> {
     const cached = this.users.get(id);
-    if (cached && cached.expiresAt > Date.now()) return cached.value;
+    if (cached && cached.expiresAt > Date.now()) {
+      this.lookups.userHits++;
+      return cached.value;
+    }
+    this.lookups.userMisses++;
     const drops = this.drops;
     const row = (await this.usersRepo.findById(id)) ?? null;
     if (drops === this.drops)
       this.users.set(id, { value: row, expiresAt: Date.now() + (row ? this.ttlMs : MISSING_TTL_MS) });
     return row;
+  }
+
+  /** Entries held (expired ones stay until looked up again). */
+  size(): { tokens: number; users: number } {
+    return { tokens: this.tokens.size, users: this.users.size };
   }
 
   async dropToken(key: string): Promise<void> {

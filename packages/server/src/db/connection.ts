@@ -3,6 +3,7 @@ import { dirname } from 'node:path';
 import type BetterSqlite3 from 'better-sqlite3';
 import { Kysely, MysqlDialect, PostgresDialect, SqliteDialect } from 'kysely';
 import type { DatabaseTarget } from './dsn.js';
+import { withFamilyReadings } from './family/adopt.js';
 import type { Database } from './schema.js';
 
 export type Dialect = DatabaseTarget['dialect'];
@@ -16,7 +17,30 @@ export interface Db {
    * 15–28 ms each second under load. Undefined on the client-server databases.
    */
   sqlite?: BetterSqlite3.Database;
+  /** The connection pool's state, for /metrics; absent on SQLite (one in-process handle, no pool). */
+  pool?(): PoolStats;
   close(): Promise<void>;
+}
+
+export interface PoolStats {
+  /** Open connections, idle ones included. */
+  total: number;
+  idle: number;
+  /** Queries waiting for a free connection. */
+  waiting: number;
+}
+
+/** mysql2 keeps its pool's queues in fields without typings (`_allConnections`…): read them only if they are there. */
+function mysqlPoolStats(pool: object): PoolStats {
+  const lengthOf = (field: string) => {
+    const queue = (pool as Record<string, { length?: unknown } | undefined>)[field];
+    return typeof queue?.length === 'number' ? queue.length : Number.NaN;
+  };
+  return {
+    total: lengthOf('_allConnections'),
+    idle: lengthOf('_freeConnections'),
+    waiting: lengthOf('_connectionQueue'),
+  };
 }
 
 // Only the driver of the configured dialect is loaded: each one costs 6–17 MiB of memory at import.
@@ -33,6 +57,11 @@ async function openSqlite(path: string): Promise<{ kysely: Kysely<Database>; dat
 }
 
 export async function openDatabase(target: DatabaseTarget): Promise<Db> {
+  // A database written by new-api or one-api is read through a few translations (family/readings.ts).
+  return withFamilyReadings(await openConnection(target));
+}
+
+async function openConnection(target: DatabaseTarget): Promise<Db> {
   switch (target.dialect) {
     case 'sqlite': {
       const { kysely, database } = await openSqlite(target.path);
@@ -44,6 +73,9 @@ export async function openDatabase(target: DatabaseTarget): Promise<Db> {
       // well inside 2^53, and the other dialects hand back numbers, so parse them once here.
       pg.types.setTypeParser(20, (value) => Number.parseInt(value, 10));
       pg.types.setTypeParser(1700, (value) => Number.parseFloat(value));
+      // The family's gorm `type:json` columns (tasks, channel_info) are text to us, as on the other dialects.
+      pg.types.setTypeParser(114, (value) => value);
+      pg.types.setTypeParser(3802, (value) => value);
       const pool = new pg.Pool({ connectionString: target.connectionString, max: 20 });
       // An idle pooled connection that the server drops (a restart, a failover, an admin's terminate) is reported
       // here; unheard, it would end the process. The pool replaces it on the next query.
@@ -53,7 +85,8 @@ export async function openDatabase(target: DatabaseTarget): Promise<Db> {
         );
       });
       const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-      return { kysely, dialect: 'postgres', close: () => kysely.destroy() };
+      const stats = () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount });
+      return { kysely, dialect: 'postgres', pool: stats, close: () => kysely.destroy() };
     }
     case 'mysql': {
       const { createPool } = await import('mysql2');
@@ -65,9 +98,11 @@ export async function openDatabase(target: DatabaseTarget): Promise<Db> {
         charset: 'utf8mb4',
         // Sums over BIGINT columns come back as DECIMAL; numbers are what the API returns.
         decimalNumbers: true,
+        // MySQL's JSON columns (the family's gorm `type:json`) are text to us, as on MariaDB.
+        jsonStrings: true,
       });
       const kysely = new Kysely<Database>({ dialect: new MysqlDialect({ pool }) });
-      return { kysely, dialect: 'mysql', close: () => kysely.destroy() };
+      return { kysely, dialect: 'mysql', pool: () => mysqlPoolStats(pool), close: () => kysely.destroy() };
     }
   }
 }

@@ -1,25 +1,45 @@
 import { type Kysely, type Migration, Migrator } from 'kysely';
 import type { Db } from './connection.js';
+import { familyAdoption, runAdoption } from './family/adopt.js';
+import type { AdoptionPlan } from './family/plan.js';
 import * as initial from './migrations/0001_initial.js';
 import * as jobLeases from './migrations/0002_job_leases.js';
+import * as auditLog from './migrations/0003_audit_log.js';
+import * as limits from './migrations/0004_limits.js';
 
 /** Migrations live in code (not files read at run time) so the bundled server and the tests see the same list. */
-function migrations(db: Db): Record<string, Migration> {
+function migrations(db: Db, adoption: AdoptionPlan | null = null): Record<string, Migration> {
   return {
-    '0001_initial': { up: (kysely: Kysely<unknown>) => initial.up(kysely, db.dialect) },
+    '0001_initial': {
+      up: (kysely: Kysely<unknown>) =>
+        adoption ? runAdoption(kysely, db.dialect, adoption) : initial.up(kysely, db.dialect),
+    },
     '0002_job_leases': { up: (kysely: Kysely<unknown>) => jobLeases.up(kysely, db.dialect) },
+    '0003_audit_log': { up: (kysely: Kysely<unknown>) => auditLog.up(kysely, db.dialect) },
+    '0004_limits': { up: (kysely: Kysely<unknown>) => limits.up(kysely, db.dialect) },
   };
 }
 
+function migratorFor(db: Db, adoption: AdoptionPlan | null = null): Migrator {
+  return new Migrator({ db: db.kysely, provider: { getMigrations: async () => migrations(db, adoption) } });
+}
+
 export async function migrateToLatest(db: Db): Promise<string[]> {
-  const migrator = new Migrator({
-    db: db.kysely,
-    provider: { getMigrations: async () => migrations(db) },
-  });
-  const { error, results } = await migrator.migrateToLatest();
+  // A database written by new-api or one-api is adopted in place instead of created (see family/adopt.ts);
+  // it is checked before anything changes, and refused with a message naming what was found.
+  const { '0001_initial': initialMigration, ...later } = migrations(db);
+  const laterUps = Object.values(later).map((migration) => migration.up);
+  const adoption = initialMigration ? await familyAdoption(db, initialMigration.up, laterUps) : null;
+  const { error, results } = await migratorFor(db, adoption).migrateToLatest();
   if (error) {
     const failed = results?.find((result) => result.status === 'Error')?.migrationName ?? 'unknown';
     throw new Error(`database migration ${failed} failed: ${error instanceof Error ? error.message : String(error)}`);
   }
   return (results ?? []).filter((result) => result.status === 'Success').map((result) => result.migrationName);
+}
+
+/** Migrations this code knows that the database has not run (a slave node is not ready until the master ran them). */
+export async function pendingMigrations(db: Db): Promise<string[]> {
+  const known = await migratorFor(db).getMigrations();
+  return known.filter((migration) => migration.executedAt === undefined).map((migration) => migration.name);
 }

@@ -1,5 +1,6 @@
 import type { Db } from './connection.js';
 import { createAbilitiesRepo } from './repos/abilities.js';
+import { createAuditLogsRepo } from './repos/audit-logs.js';
 import { createChannelsRepo } from './repos/channels.js';
 import { createJobLeasesRepo } from './repos/job-leases.js';
 import { createLogsRepo } from './repos/logs.js';
@@ -30,6 +31,7 @@ export function createRepositories(db: Db) {
     quotaData: createQuotaDataRepo(db),
     sessions: createSessionsRepo(db),
     setups: createSetupsRepo(db),
+    auditLogs: createAuditLogsRepo(db),
     jobLeases: createJobLeasesRepo(db),
   };
 }

@@ -34,6 +34,10 @@ export interface UsersTable {
   created_at: WithDefault<number>;
   last_login_at: WithDefault<number>;
   deleted_at: WithDefault<number | null>;
+  // Request limits (migration 0004): null = none of its own, 0 = unlimited.
+  rpm_limit: WithDefault<number | null>;
+  tpm_limit: WithDefault<number | null>;
+  concurrency_limit: WithDefault<number | null>;
 }
 
 export interface TokensTable {
@@ -53,6 +57,16 @@ export interface TokensTable {
   used_quota: WithDefault<number>;
   group: WithDefault<string>;
   deleted_at: WithDefault<number | null>;
+  // Request limits and the period budget (migration 0004).
+  rpm_limit: WithDefault<number | null>;
+  tpm_limit: WithDefault<number | null>;
+  concurrency_limit: WithDefault<number | null>;
+  /** '' (none), day, week or month. */
+  budget_period: WithDefault<string>;
+  budget_quota: WithDefault<number>;
+  budget_used: WithDefault<number>;
+  /** Unix ms of the period budget_used belongs to. */
+  budget_period_start: WithDefault<number>;
 }
 
 export interface ChannelsTable {
@@ -230,6 +244,21 @@ export interface JobLeasesTable {
   run_at: number;
 }
 
+/** One admin or root change, or a sign-in attempt (0003_audit_log). `diff` is JSON: [{field, before, after}]. */
+export interface AuditLogsTable {
+  id: Id;
+  created_at: number;
+  /** Null for a failed sign-in: nobody is known to be acting. */
+  actor_id: number | null;
+  actor_username: string | null;
+  action: string;
+  target_type: string;
+  /** Text, because option keys and attempted usernames are targets too. */
+  target_id: string;
+  ip: string;
+  diff: string;
+}
+
 export interface Database {
   users: UsersTable;
   tokens: TokensTable;
@@ -245,6 +274,7 @@ export interface Database {
   sessions: SessionsTable;
   setups: SetupsTable;
   job_leases: JobLeasesTable;
+  audit_logs: AuditLogsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -266,3 +296,5 @@ export type NewTask = Insertable<TasksTable>;
 export type TopUpRow = Selectable<TopUpsTable>;
 export type NewTopUp = Insertable<TopUpsTable>;
 export type QuotaDataRow = Selectable<QuotaDataTable>;
+export type AuditLogRow = Selectable<AuditLogsTable>;
+export type NewAuditLog = Insertable<AuditLogsTable>;

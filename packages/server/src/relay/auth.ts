@@ -142,6 +142,14 @@ export async function authenticatePlayground(
     used_quota: 0,
     group,
     deleted_at: null,
+    // No limits of its own: the user's limits (and the group's defaults) still apply.
+    rpm_limit: null,
+    tpm_limit: null,
+    concurrency_limit: null,
+    budget_period: '',
+    budget_quota: 0,
+    budget_used: 0,
+    budget_period_start: 0,
   };
   return {
     token,

@@ -4,6 +4,8 @@ import type { CachedChannel } from '../cache/channel-cache.js';
 import type { AppContext } from '../context.js';
 import { nowSeconds } from '../db/sql-helpers.js';
 import { languageOf } from '../http/envelope.js';
+import type { RelayTally, RouteMetrics } from '../metrics/relay-metrics.js';
+import type { Admission, LimitEstimate } from '../services/limits/request-limiter.js';
 import { admitModelRequest } from '../services/rate-limit/model-request-limit.js';
 import { authenticateRelay, type RelayCaller } from './auth.js';
 import { shouldDisableChannel } from './auto-disable.js';
@@ -32,24 +34,35 @@ import { countTextTokens } from './usage.js';
  * reservation is refunded whenever the request ends without a settled bill. Endpoints only describe themselves.
  */
 export function conveyor<Request>(ctx: AppContext, endpoint: Endpoint<Request>) {
+  // One conveyor per route: its metrics are found at its first request (Fastify names the route on the request).
+  let metrics: RouteMetrics | undefined;
   return async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
     const startedAt = performance.now();
-    const lang = languageOf(request);
-    const requestId = String(request.id);
-    // Task clients look for the request id header on every answer (the model routes get it from the app's hook).
-    if (endpoint.answerError) reply.header('X-Oneapi-Request-Id', requestId);
-    // Authentication comes first, as in the family: a request without a valid key learns nothing else.
-    const caller = endpoint.authenticate
-      ? await endpoint.authenticate(ctx, request, lang)
-      : await authenticateRelay(ctx, request, lang);
-    if (!endpoint.answerError) return runConveyor(ctx, endpoint, request, reply, caller, lang, startedAt, requestId);
-    // Task clients read refusals after authentication in their own shape.
+    metrics ??= ctx.metrics.relay.route(request.routeOptions.url ?? 'unknown');
+    // Counted once, however the request ends (answered, refused, thrown, client gone).
+    const tally = metrics.begin(startedAt);
     try {
-      return await runConveyor(ctx, endpoint, request, reply, caller, lang, startedAt, requestId);
-    } catch (error) {
-      if (!(error instanceof RelayError)) throw error;
-      if (error.status === 429) reply.header('Retry-After', String(error.retryAfter ?? 30));
-      return endpoint.answerError(reply, error, requestId);
+      const lang = languageOf(request);
+      const requestId = String(request.id);
+      // Task clients look for the request id header on every answer (the model routes get it from the app's hook).
+      if (endpoint.answerError) reply.header('X-Oneapi-Request-Id', requestId);
+      // Authentication comes first, as in the family: a request without a valid key learns nothing else.
+      const caller = endpoint.authenticate
+        ? await endpoint.authenticate(ctx, request, lang)
+        : await authenticateRelay(ctx, request, lang);
+      if (!endpoint.answerError) {
+        return await runConveyor(ctx, endpoint, request, reply, caller, lang, startedAt, requestId, tally);
+      }
+      // Task clients read refusals after authentication in their own shape.
+      try {
+        return await runConveyor(ctx, endpoint, request, reply, caller, lang, startedAt, requestId, tally);
+      } catch (error) {
+        if (!(error instanceof RelayError)) throw error;
+        if (error.status === 429) reply.header('Retry-After', String(error.retryAfter ?? 30));
+        return endpoint.answerError(reply, error, requestId);
+      }
+    } finally {
+      tally.finish();
     }
   };
 }
@@ -63,23 +76,32 @@ async function runConveyor<Request>(
   lang: Language,
   startedAt: number,
   requestId: string,
+  tally: RelayTally,
 ): Promise<FastifyReply> {
   const parsing = endpoint.parse(request, lang, caller);
   // Model requests parse synchronously: no extra turn of the event loop for them.
   const parsed = parsing instanceof Promise ? await parsing : parsing;
   const billing = await reserveQuota(ctx, caller, { model: parsed.model, ...parsed.reserve }, lang);
-  const run: Run<Request> = { ctx, endpoint, parsed, billing, lang, startedAt, requestId };
+  // Only a priced (or accepted) model becomes a label: refused names could be anything a client typed.
+  tally.model = billing.model;
+  const run: Run<Request> = { ctx, endpoint, parsed, billing, lang, startedAt, requestId, tally };
   let settled = false;
+  let limits: Admission | null = null;
   try {
     // The model request rate limit (awaited only when on); a refusal is refunded by the finally below.
     if (endpoint.modelRequest !== false) {
       const limited = admitModelRequest(ctx.modelLimiter, caller, lang);
       if (limited) await limited;
     }
+    // Token, user and group limits and the token's budget (services/limits): awaited only with Redis.
+    const estimate = { tokens: parsed.reserve.promptEstimate + parsed.reserve.maxOutput, quota: billing.reserved };
+    const admitting = ctx.limits.admit(caller, estimate, lang);
+    limits = admitting instanceof Promise ? await admitting : admitting;
     settled = await carry(run, reply);
     return reply;
   } finally {
     if (!settled) refund(ctx, billing);
+    limits?.finish(settled ? (run.spent ?? null) : null);
   }
 }
 
@@ -91,6 +113,9 @@ interface Run<Request> {
   lang: Language;
   startedAt: number;
   requestId: string;
+  tally: RelayTally;
+  /** What the request really used, once settled (the limits correct their estimates to it). */
+  spent?: LimitEstimate;
 }
 
 /** Tries channels until one answers; returns whether the bill was settled (false: the client left first). */
@@ -113,6 +138,7 @@ async function carry<Request>(run: Run<Request>, reply: FastifyReply): Promise<b
     }
     tried.push(channel.id);
     failed.add(channel.id);
+    run.tally.trying(channel.id, attemptIndex);
     const provider = providerFor(channel.type);
     const mappedModel = upstreamModelFor(channel, billing.model);
     // A name without a suffix costs one test here; with one, the upstream gets the name without it.
@@ -179,10 +205,15 @@ async function carry<Request>(run: Run<Request>, reply: FastifyReply): Promise<b
           : await sendUpstream(overridden.call, { timeoutMs: ctx.config.relayTimeoutMs, cancellation });
       } catch (error) {
         // The client left before the upstream answered: nothing was produced, nothing is billed.
-        if (cancellation.aborted) return false;
+        if (cancellation.aborted) {
+          run.tally.cancelled();
+          return false;
+        }
+        ctx.metrics.relay.upstreamUnreachable(channel.id);
         lastError = unreachableUpstream(error, keyed, lang);
         continue;
       }
+      ctx.metrics.relay.upstreamAnswered(channel.id, response.statusCode);
       if (response.statusCode < 200 || response.statusCode >= 300) {
         const text = await response.body.text().catch(() => '');
         const upstream = provider.error(response.statusCode, text);
@@ -210,6 +241,7 @@ async function carry<Request>(run: Run<Request>, reply: FastifyReply): Promise<b
         throw error;
       }
       const charged = await settleOutcome(run, channel, upstreamModel, tried, outcome);
+      run.tally.settled(charged, outcome.interruption, run.parsed.stream, outcome.firstTokenMs);
       outcome.deliver?.();
       return charged;
     } finally {
@@ -250,7 +282,7 @@ async function settleOutcome<Request>(
     usage = { prompt_tokens: prompt, completion_tokens: completion, total_tokens: prompt + completion };
     countedLocally = true;
   }
-  settle(ctx, {
+  const quota = settle(ctx, {
     caller: billing.caller,
     reserved: billing.reserved,
     pricing: billing.pricing,
@@ -269,6 +301,7 @@ async function settleOutcome<Request>(
     interruption: outcome.interruption,
     task: task?.charged ?? undefined,
   });
+  run.spent = { tokens: usage.prompt_tokens + usage.completion_tokens, quota };
   if (!task && !outcome.interruption) ctx.modelLimiter.succeeded(billing.caller.user.id);
   return true;
 }

@@ -56,6 +56,7 @@ export function settle(ctx: AppContext, s: Settlement): number {
   ctx.ledger.settle(user.id, token.id || null, s.reserved, quota, s.channel?.id ?? null, token.unlimited_quota === 1);
   maybeWarnLowQuota(ctx, user, before, ctx.ledger.available('user', user.id));
   ctx.quotaExporter.record(user.id, user.username, s.model, quota, s.usage.prompt_tokens + s.usage.completion_tokens);
+  ctx.metrics.relay.billed(s.model, s.usage.prompt_tokens, s.usage.completion_tokens, quota);
   if (ctx.options.bool('LogConsumeEnabled')) {
     const pricing = s.pricing;
     const other = {

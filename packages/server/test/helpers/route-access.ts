@@ -28,6 +28,10 @@ const MIDJOURNEY_RELAY = [
 export const ROUTE_ACCESS: Record<string, Access> = {
   // Site state, first run, public texts and prices
   'GET /api/status': 'public',
+  // Operations: load balancers and Prometheus (/metrics checks its own optional bearer token)
+  'GET /healthz': 'public',
+  'GET /readyz': 'public',
+  'GET /metrics': 'public',
   'GET /api/setup': 'public',
   'POST /api/setup': 'public',
   'GET /api/pricing': 'public',
@@ -101,6 +105,7 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'GET /api/log/': 'admin',
   'DELETE /api/log/': 'admin',
   'GET /api/log/stat': 'admin',
+  'GET /api/audit/': 'admin',
   'GET /api/mj/': 'admin',
   'GET /api/task/': 'admin',
   'GET /api/data/': 'admin',

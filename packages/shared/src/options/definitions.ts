@@ -153,6 +153,8 @@ export const OPTION_DEFINITIONS = {
   ModelRequestRateLimitSuccessCount: int(1000, 1, 100000000),
   ModelRequestRateLimitDurationMinutes: int(1, 0),
   ModelRequestRateLimitGroup: json({}, 'rate-limit-groups'),
+  // Per-group defaults of the per-user request limits (limits/fields.ts), e.g. {"default": {"rpm": 60}}.
+  GroupLimitDefaults: json({}, 'group-limits'),
   // Provider-specific model settings
   // Category → threshold, e.g. {"default": "OFF"}.
   'gemini.safety_settings': json({}, 'string-map'),

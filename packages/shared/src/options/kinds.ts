@@ -27,6 +27,8 @@ export type JsonShape =
   | 'amount-discounts'
   /** `global.chat_completions_to_responses_policy` (responses-policy.ts). */
   | 'responses-policy'
+  /** `GroupLimitDefaults`: group → {rpm, tpm, concurrency} (limits/fields.ts). */
+  | 'group-limits'
   | 'any';
 
 export interface OptionDefinition {

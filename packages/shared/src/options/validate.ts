@@ -1,3 +1,4 @@
+import { parseGroupLimitDefaults } from '../limits/fields.js';
 import { isOptionKey, OPTION_DEFINITIONS } from './definitions.js';
 import type { JsonShape, OptionKind } from './kinds.js';
 import { parseResponsesPolicy } from './responses-policy.js';
@@ -18,6 +19,7 @@ export interface OptionError {
     | 'option_bad_amount_list'
     | 'option_bad_amount_discounts'
     | 'option_bad_responses_policy'
+    | 'option_bad_group_limits'
     | 'option_bad_domain'
     | 'option_duplicate_domain'
     | 'option_requires';
@@ -63,6 +65,7 @@ const SHAPE_ERRORS: Partial<Record<JsonShape, OptionError['code']>> = {
   'amount-list': 'option_bad_amount_list',
   'amount-discounts': 'option_bad_amount_discounts',
   'responses-policy': 'option_bad_responses_policy',
+  'group-limits': 'option_bad_group_limits',
 };
 
 /** Options that may only be switched on when other options are filled (family rule). */
@@ -194,6 +197,8 @@ function matchesShape(value: unknown, shape: JsonShape): boolean {
       );
     case 'responses-policy':
       return parseResponsesPolicy(value) !== null;
+    case 'group-limits':
+      return parseGroupLimitDefaults(value) !== null;
     case 'chats':
       return (
         Array.isArray(value) &&

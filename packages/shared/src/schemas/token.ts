@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { budgetFieldsSchema, limitFieldsSchema } from '../limits/fields.js';
 
 export const TOKEN_NAME_MAX = 50;
 export const TOKEN_DEFAULT_QUOTA = 500000;
@@ -63,6 +64,8 @@ export const tokenInputSchema = z.object({
     .default('')
     .refine((text) => splitAllowIps(text).every(isIpOrCidr), 'token_allow_ips_invalid'),
   group: z.string().trim().max(64).default(''),
+  ...limitFieldsSchema.shape,
+  ...budgetFieldsSchema.shape,
 });
 export type TokenInput = z.infer<typeof tokenInputSchema>;
 

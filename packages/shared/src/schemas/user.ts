@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { limitFieldsSchema } from '../limits/fields.js';
 import { PASSWORD_MAX, PASSWORD_MIN } from './auth.js';
 
 export const USERNAME_MAX = 20;
@@ -39,6 +40,7 @@ export const userUpdateSchema = z.object({
     .max(Number.MAX_SAFE_INTEGER),
   email: z.union([z.literal(''), z.email('user_email_invalid')]).optional(),
   remark: z.string().max(255).optional(),
+  ...limitFieldsSchema.shape,
 });
 
 export const USER_ACTIONS = ['promote', 'demote', 'disable', 'enable', 'delete', 'add_quota'] as const;

@@ -48,5 +48,6 @@ export const PAGE_ROUTES: PageRoute[] = [
   { path: '/redemption', access: 'admin', page: () => import('../features/redemption/pages/redemption-page') },
   { path: '/user', access: 'admin', page: () => import('../features/users/pages/user-page') },
   { path: '/user/edit/:id', access: 'admin', page: () => import('../features/users/pages/user-page') }, // opens that user's edit drawer
+  { path: '/audit', access: 'admin', page: () => import('../features/audit/pages/audit-page') },
   { path: '/setting', access: 'root', page: () => import('../features/setting/pages/setting-page') },
 ];

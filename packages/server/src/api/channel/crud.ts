@@ -5,9 +5,11 @@ import { guards } from '../../auth/guard.js';
 import type { AppContext } from '../../context.js';
 import type { ChannelFilter } from '../../db/repos/channels.js';
 import { ApiFailure, messageFor, ok } from '../../http/envelope.js';
-import { queryString, readPaging } from '../../http/paging.js';
+import { queryString, readListPage } from '../../http/paging.js';
 import { parseBody } from '../../http/validation.js';
+import { recordAudit } from '../../services/audit/audit-trail.js';
 import { type ChannelBody, channelColumns, channelKeys } from '../../services/channel-input.js';
+import { channelAudit } from './audit.js';
 import { channelView } from './view.js';
 
 const idsSchema = z.object({ ids: z.array(z.number().int().positive()).min(1).max(10_000) });
@@ -39,15 +41,16 @@ export async function channelCrudRoutes(app: FastifyInstance, ctx: AppContext): 
   const { admin } = guards(ctx);
   const { channels } = ctx.repos;
   const writer = ctx.channelWriter;
+  const audit = channelAudit(ctx);
 
   const list = async (query: Record<string, unknown>) => {
-    const { page, pageSize, offset } = readPaging(query);
+    const { pageSize, offset, answer } = readListPage(query, ctx.config.listShape);
     const filter = readFilter(query);
     const idSort = truthy(query.id_sort);
     const result = truthy(query.tag_mode)
       ? await channels.listByRows(filter, idSort, offset, pageSize)
       : await channels.list(filter, idSort, offset, pageSize);
-    return ok({ items: result.items.map(channelView), total: result.total, page, page_size: pageSize });
+    return ok(answer(result.items.map(channelView), result.total));
   };
 
   app.get('/api/channel/', { preHandler: admin }, async (request) => list(request.query as Record<string, unknown>));
@@ -70,6 +73,7 @@ export async function channelCrudRoutes(app: FastifyInstance, ctx: AppContext): 
     const keys = channelKeys(body, raw.mode);
     if (keys.length === 0) throw new ApiFailure('channel_name_key_required');
     const ids = await writer.create({ ...columns, status: ChannelStatus.Enabled }, keys);
+    await audit.created(request, 'channel.create', ids);
     request.log.info({ ids, by: request.user?.id }, 'channels created');
     return ok(ids, messageFor(request, 'created_count', { count: ids.length }));
   });
@@ -83,8 +87,12 @@ export async function channelCrudRoutes(app: FastifyInstance, ctx: AppContext): 
         throw new ApiFailure('invalid_params');
       }
       const { id, status, ...rest } = change;
-      let row = Object.keys(rest).length ? await writer.update(id, rest) : await channels.findById(id);
-      if (row && status !== undefined) row = await writer.setStatus(id, status);
+      const action = Object.keys(rest).length ? 'channel.update' : 'channel.status';
+      const row = await audit.around(request, action, [id], async () => {
+        let updated = Object.keys(rest).length ? await writer.update(id, rest) : await channels.findById(id);
+        if (updated && status !== undefined) updated = await writer.setStatus(id, status);
+        return updated;
+      });
       if (!row) throw new ApiFailure('channel_not_found');
       return ok(channelView(row), messageFor(request, 'updated'));
     }
@@ -92,26 +100,31 @@ export async function channelCrudRoutes(app: FastifyInstance, ctx: AppContext): 
     if (!Number.isInteger(id) || id <= 0) throw new ApiFailure('invalid_params');
     const columns = channelColumns(body, 'edit');
     const key = String(body.key ?? '').trim();
-    const row = await writer.update(id, key ? { ...columns, key } : columns);
+    const row = await audit.around(request, 'channel.update', [id], () =>
+      writer.update(id, key ? { ...columns, key } : columns),
+    );
     if (!row) throw new ApiFailure('channel_not_found');
     return ok(channelView(row), messageFor(request, 'updated'));
   });
 
   app.delete('/api/channel/disabled', { preHandler: admin }, async (request) => {
-    const count = await writer.deleteDisabled();
+    const ids = await channels.idsWithStatusOtherThan(ChannelStatus.Enabled);
+    const count = await audit.around(request, 'channel.delete_disabled', ids, () => writer.deleteDisabled());
     return ok(count, messageFor(request, 'deleted_count', { count }));
   });
 
   app.delete('/api/channel/:id', { preHandler: admin }, async (request) => {
     const id = Number((request.params as { id: string }).id);
-    const count = Number.isInteger(id) ? await writer.delete([id]) : 0;
+    const count = Number.isInteger(id)
+      ? await audit.around(request, 'channel.delete', [id], () => writer.delete([id]))
+      : 0;
     if (count === 0) throw new ApiFailure('channel_not_found');
     return ok(undefined, messageFor(request, 'deleted_count', { count }));
   });
 
   app.post('/api/channel/batch', { preHandler: admin }, async (request) => {
     const { ids } = parseBody(idsSchema, request.body);
-    const count = await writer.delete(ids);
+    const count = await audit.around(request, 'channel.batch_delete', ids, () => writer.delete(ids));
     return ok(count, messageFor(request, 'deleted_count', { count }));
   });
 
@@ -125,10 +138,18 @@ export async function channelCrudRoutes(app: FastifyInstance, ctx: AppContext): 
       [writer.key(source)],
     );
     void key;
+    await audit.created(request, 'channel.copy', [copyId!]);
     return ok({ id: copyId }, messageFor(request, 'created_count', { count: 1 }));
   });
 
-  app.post('/api/channel/fix', { preHandler: admin }, async () => ok(await writer.rebuildAbilities()));
+  app.post('/api/channel/fix', { preHandler: admin }, async (request) => {
+    const result = await writer.rebuildAbilities();
+    // No channel changes, but the routing index was rebuilt by someone: worth a line.
+    await recordAudit(ctx, request, [
+      { action: 'channel.fix', targetType: 'channel', targetId: '', changes: [], always: true },
+    ]);
+    return ok(result);
+  });
 
   app.get('/api/channel/models_enabled', { preHandler: admin }, async () => {
     const all = await channels.all();

@@ -7,6 +7,7 @@ import type { AppContext } from '../../context.js';
 import type { ChannelsTable } from '../../db/schema.js';
 import { ApiFailure, messageFor, ok } from '../../http/envelope.js';
 import { parseBody } from '../../http/validation.js';
+import { channelAudit } from './audit.js';
 
 const tagSchema = z.object({ tag: z.string().trim().min(1, 'channel_tag_required') });
 const batchTagSchema = z.object({
@@ -17,7 +18,11 @@ const editTagSchema = z.object({
   tag: z.string().trim().min(1, 'channel_tag_required'),
   new_tag: z.string().trim().max(128).nullable().optional(),
   model_mapping: z.string().nullable().optional(),
-  groups: z.array(z.string()).optional(),
+  // The family's server reads a comma string; the console of this gateway sends a list.
+  groups: z
+    .union([z.string(), z.array(z.string())])
+    .nullable()
+    .optional(),
   models: z
     .union([z.string(), z.array(z.string())])
     .nullable()
@@ -30,6 +35,7 @@ export async function channelTagRoutes(app: FastifyInstance, ctx: AppContext): P
   const { admin } = guards(ctx);
   const { channels } = ctx.repos;
   const writer = ctx.channelWriter;
+  const audit = channelAudit(ctx);
 
   const idsOfTag = async (tag: string) => {
     const ids = (await channels.findByTag(tag)).map((channel) => channel.id);
@@ -37,20 +43,23 @@ export async function channelTagRoutes(app: FastifyInstance, ctx: AppContext): P
     return ids;
   };
 
-  for (const [path, status] of [
-    ['/api/channel/tag/enabled', ChannelStatus.Enabled],
-    ['/api/channel/tag/disabled', ChannelStatus.ManuallyDisabled],
+  for (const [path, status, action] of [
+    ['/api/channel/tag/enabled', ChannelStatus.Enabled, 'channel.tag_enable'],
+    ['/api/channel/tag/disabled', ChannelStatus.ManuallyDisabled, 'channel.tag_disable'],
   ] as const) {
     app.post(path, { preHandler: admin }, async (request) => {
       const { tag } = parseBody(tagSchema, request.body);
-      const count = await writer.updateMany(await idsOfTag(tag), { status });
+      const ids = await idsOfTag(tag);
+      const count = await audit.around(request, action, ids, () => writer.updateMany(ids, { status }));
       return ok(count, messageFor(request, 'updated'));
     });
   }
 
   app.post('/api/channel/batch/tag', { preHandler: admin }, async (request) => {
     const { ids, tag } = parseBody(batchTagSchema, request.body);
-    const count = await writer.updateMany(ids, { tag: tag ? tag : null });
+    const count = await audit.around(request, 'channel.batch_tag', ids, () =>
+      writer.updateMany(ids, { tag: tag ? tag : null }),
+    );
     return ok(count, messageFor(request, 'updated'));
   });
 
@@ -65,14 +74,15 @@ export async function channelTagRoutes(app: FastifyInstance, ctx: AppContext): P
       if (!parseJsonObjectField(input.model_mapping).ok) throw new ApiFailure('channel_model_mapping_invalid');
       changes.model_mapping = input.model_mapping.trim();
     }
-    if (input.groups && input.groups.length > 0) changes.group = joinModels(input.groups);
+    if (input.groups && joinModels(input.groups) !== '') changes.group = joinModels(input.groups);
     if (input.models !== undefined && input.models !== null && joinModels(input.models) !== '') {
       changes.models = joinModels(input.models);
     }
     if (input.priority !== undefined && input.priority !== null) changes.priority = input.priority;
     if (input.weight !== undefined && input.weight !== null) changes.weight = input.weight;
     if (Object.keys(changes).length === 0) throw new ApiFailure('channel_tag_no_changes');
-    const count = await writer.updateMany(await idsOfTag(input.tag), changes);
+    const ids = await idsOfTag(input.tag);
+    const count = await audit.around(request, 'channel.tag_update', ids, () => writer.updateMany(ids, changes));
     return ok(count, messageFor(request, 'updated'));
   });
 }

@@ -8,12 +8,12 @@ type AnyDb = Kysely<unknown>;
 type Builder<T extends string> = CreateTableBuilder<T, never>;
 
 /** MariaDB's default charset may be latin1 on a bare install; the console stores Chinese text. */
-function create<T extends string>(db: AnyDb, name: T, dialect: Dialect): Builder<T> {
+export function create<T extends string>(db: AnyDb, name: T, dialect: Dialect): Builder<T> {
   const table = db.schema.createTable(name) as Builder<T>;
   return dialect === 'mysql' ? table.modifyEnd(sql`DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci`) : table;
 }
 
-function withId<T extends string>(table: Builder<T>, dialect: Dialect): Builder<T> {
+export function withId<T extends string>(table: Builder<T>, dialect: Dialect): Builder<T> {
   if (dialect === 'postgres') return table.addColumn('id', 'serial', (c) => c.primaryKey());
   return table.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement());
 }

@@ -7,6 +7,7 @@ import { ApiFailure, languageOf } from '../../http/envelope.js';
 import { clientIp } from '../../http/request-ip.js';
 import { looksLikeFile } from '../../http/static-web.js';
 import { tooManyPagesHtml } from '../../http/too-many-pages.js';
+import { OPERATIONS_PATHS } from '../../ops/paths.js';
 import { RelayError } from '../../relay/errors.js';
 
 /** Which global limit a path falls under; the relay itself is limited per user by the model request limit. */
@@ -30,6 +31,8 @@ export function globalScope(url: string): GlobalScope {
   if (path === '/api' || path.startsWith('/api/')) return 'api';
   if (DASHBOARD_PATHS.has(path)) return 'api';
   if (path === '/v1' || RELAY_PREFIXES.some((prefix) => path.startsWith(prefix))) return null;
+  // Health checks and scrapes come every few seconds from one address: a limit would take the node out of rotation.
+  if (OPERATIONS_PATHS.has(path)) return null;
   // Only page loads count against the web limit: a page pulls 20–40 script, style and image files, and counting
   // them locked whole offices out after a few reloads. Files are cheap to serve and cached by the browser.
   if (path.startsWith('/assets/') || looksLikeFile(path)) return null;

@@ -1,5 +1,6 @@
 import {
   ApiOutlined,
+  AuditOutlined,
   DashboardOutlined,
   ExperimentOutlined,
   GiftOutlined,
@@ -72,6 +73,7 @@ export function buildSidebarGroups(role: number | undefined, flags: SidebarFlags
         ...entry('/channel', 'nav.channel', <ApiOutlined />, admin),
         ...entry('/redemption', 'nav.redemption', <GiftOutlined />, admin),
         ...entry('/user', 'nav.user', <TeamOutlined />, admin),
+        ...entry('/audit', 'audit.nav', <AuditOutlined />, admin),
         // System settings are root's (the server refuses admins: they hold the secrets that guard root itself).
         ...entry('/setting', 'nav.setting', <SettingOutlined />, isRoot(role)),
       ],

@@ -1,5 +1,7 @@
+import type { TokenLimits, TokenLimitsInput } from '../limits/types';
+
 /** A token as `GET /api/token/...` returns it to its owner. `key` has no `sk-` prefix on the wire. */
-export interface Token {
+export interface Token extends Partial<TokenLimits> {
   id: number;
   user_id: number;
   key: string;
@@ -23,7 +25,7 @@ export interface Token {
 }
 
 /** The editable fields, as POST and PUT /api/token/ take them. */
-export interface TokenInput {
+export interface TokenInput extends TokenLimitsInput {
   name: string;
   remain_quota: number;
   expired_time: number;

@@ -1,4 +1,4 @@
-import type { SelfUser } from '@gateway/shared';
+import type { LimitColumns, SelfUser } from '@gateway/shared';
 
 /** A row of `GET /api/user/` and `/api/user/search` (admin view: no password hash, no access token). */
 export interface AdminUser {
@@ -33,7 +33,7 @@ export interface AdminUser {
 }
 
 /** `GET /api/user/{id}`: the record behind the edit drawer. */
-export type UserDetail = SelfUser;
+export type UserDetail = SelfUser & Partial<LimitColumns>;
 
 export interface UserListQuery {
   page: number;
@@ -67,6 +67,9 @@ export interface UserUpdateInput {
   quota: number;
   email?: string;
   remark?: string;
+  rpm_limit?: number | null;
+  tpm_limit?: number | null;
+  concurrency_limit?: number | null;
 }
 
 export function isDeregistered(user: Pick<AdminUser, 'DeletedAt' | 'deleted_at'>): boolean {

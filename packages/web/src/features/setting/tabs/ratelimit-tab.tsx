@@ -1,6 +1,7 @@
 import { Alert } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { GroupLimitsSection } from '../../limits/group-limits-section';
 import type { FieldSpec } from '../components/kit/field-spec';
 import { OptionSection } from '../components/kit/option-section';
 import type { OptionMap } from '../option-form';
@@ -47,12 +48,15 @@ export function RateLimitTab({ options }: { options: OptionMap }) {
     [t],
   );
   return (
-    <OptionSection
-      title={t('setting.rl.title')}
-      intro={<Alert type="info" showIcon title={t('setting.rl.intro')} />}
-      fields={fields}
-      options={options}
-      testId="section-ratelimit"
-    />
+    <>
+      <OptionSection
+        title={t('setting.rl.title')}
+        intro={<Alert type="info" showIcon title={t('setting.rl.intro')} />}
+        fields={fields}
+        options={options}
+        testId="section-ratelimit"
+      />
+      <GroupLimitsSection options={options} />
+    </>
   );
 }

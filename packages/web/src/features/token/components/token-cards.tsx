@@ -2,6 +2,7 @@ import { Card, Flex, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { CardCheckbox } from '../../../components/list/card-checkbox';
 import { CardList } from '../../../components/list/card-list';
+import { TokenLimitsSummary } from '../../limits/token-limits-summary';
 import { useFormatQuota } from '../../status/use-format-quota';
 import { formatTime, KeyCell, statusTagOf, TokenActions, type TokenListProps, TokenStatusSwitch } from './token-table';
 
@@ -48,6 +49,10 @@ export function TokenCards({
                 {token.unlimited_quota
                   ? t('token.quota_unlimited')
                   : t('token.quota_remaining', { value: formatQuota(token.remain_quota) })}
+              </dd>
+              <dt>{t('limits.col')}</dt>
+              <dd>
+                <TokenLimitsSummary token={token} />
               </dd>
               <dt>{t('token.col_group')}</dt>
               <dd>{token.group || t('token.group_own_short')}</dd>

@@ -15,6 +15,7 @@ import { PresetField, wholeNumberRule } from '../../../components/form/preset-fi
 import { notify } from '../../../lib/notify';
 import { quotaDisplayFrom } from '../../../lib/quota';
 import { useIsMobile } from '../../../lib/use-media-query';
+import { LimitsFieldset, type LimitsFormValues, limitsFormValues, limitsInput } from '../../limits/token-limits-form';
 import { usePublicStatus } from '../../status/api/use-status';
 import { useFormatQuota } from '../../status/use-format-quota';
 import { useCreateToken } from '../api/use-create-token';
@@ -24,7 +25,7 @@ import { useUserGroups } from '../api/use-user-groups';
 import { useUserModels } from '../api/use-user-models';
 import type { Token, TokenInput } from '../types';
 
-export interface TokenFormValues {
+export interface TokenFormValues extends LimitsFormValues {
   name: string;
   remain_quota: number | null;
   unlimited_quota: boolean;
@@ -56,6 +57,7 @@ function valuesFrom(token: Token | undefined): TokenFormValues {
       model_limits: [],
       allow_ips: '',
       group: '',
+      ...limitsFormValues(undefined),
     };
   }
   return {
@@ -68,6 +70,7 @@ function valuesFrom(token: Token | undefined): TokenFormValues {
     model_limits: token.model_limits ? token.model_limits.split(',').filter(Boolean) : [],
     allow_ips: token.allow_ips ?? '',
     group: token.group ?? '',
+    ...limitsFormValues(token),
   };
 }
 
@@ -81,6 +84,7 @@ function inputFrom(values: TokenFormValues): TokenInput {
     model_limits: (values.model_limits ?? []).join(','),
     allow_ips: splitAllowIps(values.allow_ips).join('\n'),
     group: values.group,
+    ...limitsInput(values),
   };
 }
 
@@ -307,6 +311,8 @@ function TokenForm({ token, onDone }: { token?: Token; onDone: () => void }) {
           className="mono-text"
         />
       </Form.Item>
+
+      <LimitsFieldset />
 
       <Flex gap={8} justify="flex-end">
         <Button onClick={onDone}>{t('ui.cancel')}</Button>

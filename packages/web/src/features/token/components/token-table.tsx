@@ -6,6 +6,7 @@ import dayjs from 'dayjs';
 import { type Key, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListTable } from '../../../components/list/list-table';
+import { TokenLimitsSummary } from '../../limits/token-limits-summary';
 import { useFormatQuota } from '../../status/use-format-quota';
 import { displayKey, maskKey, type Token } from '../types';
 import { ChatMenu } from './chat-menu';
@@ -185,6 +186,11 @@ export function TokenTable({
           </Typography.Text>
         </div>
       ),
+    },
+    {
+      key: 'limits',
+      title: t('limits.col'),
+      render: (_, token) => <TokenLimitsSummary token={token} />,
     },
     {
       key: 'group',

@@ -95,6 +95,12 @@ describe('token page', () => {
       allow_ips: '10.0.0.0/8',
       group: '',
       count: 20,
+      // No limits and no budget: sent as such, so an emptied field clears the stored value.
+      rpm_limit: null,
+      tpm_limit: null,
+      concurrency_limit: null,
+      budget_period: '',
+      budget_quota: 0,
     });
   });
 

@@ -16,6 +16,8 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../../lib/notify';
 import { useIsMobile } from '../../../lib/use-media-query';
+import { LimitFormItems } from '../../limits/limit-form-items';
+import '../../limits/limits.css';
 import { useFormatQuota } from '../../status/use-format-quota';
 import { useGroups } from '../api/use-groups';
 import { useUpdateUser } from '../api/use-update-user';
@@ -37,6 +39,9 @@ interface EditValues {
   quota: number | null;
   email: string;
   remark: string;
+  rpm_limit: number | null;
+  tpm_limit: number | null;
+  concurrency_limit: number | null;
 }
 
 /** Edit user (spec 000 §5): password optional (hint: at least 8), quota sent as an integer. */
@@ -89,6 +94,9 @@ function UserEditForm({ user, onDone }: { user: UserDetail; onDone: () => void }
     quota: user.quota,
     email: user.email ?? '',
     remark: user.remark ?? '',
+    rpm_limit: user.rpm_limit ?? null,
+    tpm_limit: user.tpm_limit ?? null,
+    concurrency_limit: user.concurrency_limit ?? null,
   };
 
   const onFinish = (values: EditValues) =>
@@ -102,6 +110,9 @@ function UserEditForm({ user, onDone }: { user: UserDetail; onDone: () => void }
         quota: Math.trunc(values.quota ?? 0),
         email: (values.email ?? '').trim(),
         remark: values.remark ?? '',
+        rpm_limit: values.rpm_limit ?? null,
+        tpm_limit: values.tpm_limit ?? null,
+        concurrency_limit: values.concurrency_limit ?? null,
       },
       {
         onSuccess: () => {
@@ -185,6 +196,9 @@ function UserEditForm({ user, onDone }: { user: UserDetail; onDone: () => void }
           placeholder={t('users.field_remark_placeholder')}
         />
       </Form.Item>
+
+      <Typography.Title level={5}>{t('limits.section')}</Typography.Title>
+      <LimitFormItems scope="user" />
 
       <Typography.Title level={5}>{t('users.bindings')}</Typography.Title>
       <Descriptions

@@ -1,0 +1,139 @@
+/**
+ * The offline copy: a new-api / one-api database (any engine) into a database of ours (any engine), for a switch
+ * that leaves the family's database as it was. The in-place path (adopt.ts) is the other way.
+ *
+ * - The source is only read (a SQLite file is opened read-only), through the readings of readings.ts, so booleans,
+ *   gorm's soft-delete times and renamed columns arrive as our server reads them in place.
+ * - Every table the in-place path serves is carried (tables.ts), paged by key and written in batches: memory stays
+ *   constant however long the log is. Soft-deleted rows are carried with their deletion time, as in place: the
+ *   server hides them the same way, and their usernames and keys stay taken.
+ * - A row is carried when our schema can hold it; otherwise it is reported with why (prepare.ts, table-pass.ts).
+ * - Rows are keyed by their ids (abilities by group, model and channel; options by key). A row the target already
+ *   holds with the same values is skipped, so a second run copies nothing new. A row it holds with other values
+ *   (the family kept serving between two runs, or our server has served on the target since) is a conflict, and so
+ *   is a new row whose username, key or trade number the target holds under another id: the copy then refuses,
+ *   lists them and writes nothing. `updateChanged` lets the source win for the changed rows (never for the others).
+ * - Everything is checked in a first pass before anything is written (a dry run stops there); the target is then
+ *   migrated to our latest schema and the second pass writes, one transaction per page: an interrupted copy
+ *   resumes where it stopped when run again.
+ */
+import { sql } from 'kysely';
+import { type Db, openDatabase } from '../../connection.js';
+import type { DatabaseTarget } from '../../dsn.js';
+import { migrateToLatest } from '../../migrate.js';
+import { hasFamilyTables } from '../family.js';
+import { readShape } from '../shape.js';
+import { describeEndpoint, openForReading, sameEndpoint } from './endpoints.js';
+import { ourSchema } from './our-schema.js';
+import type { CopyReport } from './report.js';
+import { copyTable, type PassContext } from './table-pass.js';
+import { CARRIED_TABLES } from './tables.js';
+
+export interface CopyOptions {
+  from: DatabaseTarget;
+  to: DatabaseTarget;
+  dryRun?: boolean;
+  /** Overwrite rows the target holds under the same key with other values, with the source's. */
+  updateChanged?: boolean;
+  /** Rows read (and written) per page. */
+  pageSize?: number;
+  progress?: (table: string, read: number) => void;
+}
+
+/** A copy that cannot start at all (the source is not a family database, the target holds something else…). */
+export class CopyRefused extends Error {}
+
+export async function copyFamilyDatabase(options: CopyOptions): Promise<CopyReport> {
+  if (sameEndpoint(options.from, options.to)) throw new CopyRefused('the source and the target are the same database');
+  const source = await openForReading(options.from);
+  if (!source) throw new CopyRefused(`${describeEndpoint(options.from)} does not exist`);
+  try {
+    const sourceShape = await readShape(source.kysely, source.dialect);
+    if (!hasFamilyTables(sourceShape)) {
+      throw new CopyRefused(
+        `${describeEndpoint(options.from)} holds no new-api or one-api tables (users, tokens, channels)`,
+      );
+    }
+    const target = options.dryRun ? await openForReading(options.to) : await openDatabase(options.to);
+    try {
+      if (target) await refuseForeignTarget(target, options.to);
+      const pass = (write: boolean) => runPass(options, source, sourceShape, target, write);
+      const checked = await pass(false);
+      if (options.dryRun) return checked;
+      const refused = refusal(checked, options.updateChanged ?? false);
+      if (refused) return { ...checked, refused };
+      await migrateToLatest(target!);
+      return { ...(await pass(true)), written: true };
+    } finally {
+      await target?.close();
+    }
+  } finally {
+    await source.close();
+  }
+}
+
+async function runPass(
+  options: CopyOptions,
+  source: Db,
+  sourceShape: PassContext['sourceShape'],
+  target: Db | null,
+  write: boolean,
+): Promise<CopyReport> {
+  const schema = await ourSchema();
+  const ctx: PassContext = {
+    source,
+    sourceShape,
+    target,
+    targetShape: target ? await readShape(target.kysely, target.dialect) : null,
+    targetDialect: options.to.dialect,
+    write,
+    updateChanged: options.updateChanged ?? false,
+    pageSize: options.pageSize ?? 500,
+    owners: new Map(),
+    uncarriable: [],
+    conflicts: [],
+    clashes: 0,
+    progress: options.progress,
+  };
+  const tables = [];
+  for (const carried of CARRIED_TABLES) tables.push(await copyTable(ctx, carried, schema.get(carried.name)!));
+  return {
+    dryRun: options.dryRun ?? false,
+    written: false,
+    tables,
+    uncarriable: ctx.uncarriable,
+    conflicts: ctx.conflicts,
+    ...(ctx.clashes ? { refused: clashMessage(ctx.clashes) } : {}),
+  };
+}
+
+const clashMessage = (count: number) =>
+  `${count} new rows would take a username, key or trade number the target holds under another id`;
+
+function refusal(report: CopyReport, updateChanged: boolean): string | undefined {
+  if (report.refused) return `${report.refused}; nothing was written`;
+  const changed = report.tables.filter((table) => table.changed > 0);
+  if (!changed.length || updateChanged) return undefined;
+  const where = changed.map((table) => `${table.table} (${table.changed})`).join(', ');
+  return `the target holds rows with other values under the same ids: ${where}; nothing was written (--update-changed lets the source win)`;
+}
+
+/**
+ * The target must be empty or a database of this server (migration 0001 recorded): a family database is started
+ * on in place, and anything else is not ours to fill.
+ */
+async function refuseForeignTarget(target: Db, endpoint: DatabaseTarget): Promise<void> {
+  const shape = await readShape(target.kysely, target.dialect);
+  const tables = [...shape.tables.keys()].filter((name) => !name.startsWith('kysely_'));
+  if (!tables.length) return;
+  if (shape.tables.has('kysely_migration')) {
+    const { rows } = await sql<{ name: string }>`select name from kysely_migration where name = '0001_initial'`.execute(
+      target.kysely,
+    );
+    if (rows.length) return;
+  }
+  const family = hasFamilyTables(shape) ? ' (a new-api or one-api database: start the server on it in place)' : '';
+  throw new CopyRefused(
+    `${describeEndpoint(endpoint)} is neither empty nor a database of this server${family}; tables: ${tables.slice(0, 8).join(', ')}`,
+  );
+}

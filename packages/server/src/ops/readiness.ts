@@ -1,0 +1,81 @@
+import { sql } from 'kysely';
+import type { AppContext } from '../context.js';
+import { pendingMigrations } from '../db/migrate.js';
+
+/** How long one check may take before it counts as failed: a load balancer's probe should not hang with it. */
+export const CHECK_TIMEOUT_MS = 1_000;
+
+/** `ok`; `failed` (an error, logged on the server); `timeout`; `pending` (migrations not run yet); `off` (no Redis). */
+export type CheckState = 'ok' | 'failed' | 'timeout' | 'pending' | 'off';
+
+export interface Readiness {
+  ready: boolean;
+  checks: { database: CheckState; migrations: CheckState; redis: CheckState };
+}
+
+class CheckTimeout extends Error {}
+class MigrationsPending extends Error {}
+
+/** Settles with the work, or rejects with CheckTimeout after `ms`; the timer never outlives the check. */
+async function within<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new CheckTimeout()), ms);
+  });
+  try {
+    return await Promise.race([work, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * Whether this node can serve: the database answers a trivial query, every migration this code knows has run (a
+ * slave node waits for its master), and Redis answers PING when configured. Each check is bounded by
+ * CHECK_TIMEOUT_MS and they run side by side. Failure reasons go to the server's log, never to the (anonymous)
+ * caller: a driver's message may name hosts and users.
+ */
+export class ReadinessProbe {
+  /** Migrations never un-run: once seen complete, the check is not repeated. */
+  private migrated = false;
+
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly onFailure: (check: string, error: unknown) => void,
+  ) {}
+
+  async check(): Promise<Readiness> {
+    const { db, redis } = this.ctx;
+    const [database, migrations, redisState] = await Promise.all([
+      this.run('database', async () => {
+        await sql`select 1`.execute(db.kysely);
+      }),
+      this.migrated
+        ? ('ok' as const)
+        : this.run('migrations', async () => {
+            const pending = await pendingMigrations(db);
+            if (pending.length > 0) throw new MigrationsPending(pending.join(', '));
+            this.migrated = true;
+          }),
+      redis
+        ? this.run('redis', async () => {
+            await redis.client.ping();
+          })
+        : ('off' as const),
+    ]);
+    const checks = { database, migrations, redis: redisState };
+    const ready = Object.values(checks).every((state) => state === 'ok' || state === 'off');
+    return { ready, checks };
+  }
+
+  private async run(name: string, work: () => Promise<void>): Promise<CheckState> {
+    try {
+      await within(work(), CHECK_TIMEOUT_MS);
+      return 'ok';
+    } catch (error) {
+      this.onFailure(name, error);
+      if (error instanceof CheckTimeout) return 'timeout';
+      return error instanceof MigrationsPending ? 'pending' : 'failed';
+    }
+  }
+}

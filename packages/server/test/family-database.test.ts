@@ -1,0 +1,288 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Table } from './fixtures/family/gorm-ddl.js';
+import { NEW_API_0_6_3, RELEASES, type Release } from './fixtures/family/releases.js';
+import { ALICE_KEY, DELETED_KEY, PASSWORDS, type Row, seedRows } from './fixtures/family/seed.js';
+import { ApiClient } from './helpers/client.js';
+import { availableDialects, type DialectName, type TestDatabase } from './helpers/databases.js';
+import { createFamilyDatabase, familySnapshot } from './helpers/family-database.js';
+import { flushBilling, openaiClient } from './helpers/relay.js';
+import { startTestServer, type TestServer } from './helpers/server.js';
+import { type MockUpstream, startMockUpstream } from './mock-upstream/index.js';
+
+const dialects = await availableDialects();
+const cases = RELEASES.flatMap((release) => dialects.map((dialect) => [release.name, dialect, release] as const));
+
+type Page<T> = { items: T[]; total: number };
+/** Some lists are pages, some (drawings, tasks) plain lists, as in the family's API. */
+const itemsOf = (data: Page<Row> | Row[]) => (Array.isArray(data) ? data : data.items);
+
+const has = (release: Release, table: string, column: string) =>
+  release.tables.find((t) => t.name === table)?.columns.some((c) => c.name === column) ?? false;
+
+/** The seeded value of each named field the release's table has (our name on the left, the family's on the right). */
+function seeded(release: Release, table: string, row: Row, names: Array<string | [string, string]>): Row {
+  const out: Row = {};
+  for (const entry of names) {
+    const [ours, theirs] = typeof entry === 'string' ? [entry, entry] : entry;
+    if (has(release, table, theirs) && row[theirs] !== undefined) out[ours] = row[theirs];
+  }
+  return out;
+}
+
+describe.each(cases)('a %s database on %s, started on in place', (_name, dialect: DialectName, release: Release) => {
+  let mock: MockUpstream;
+  let database: TestDatabase;
+  let server: TestServer;
+  let rows: Record<string, Row[]>;
+  let before: Awaited<ReturnType<typeof familySnapshot>>;
+  let root: ApiClient;
+  let alice: ApiClient;
+  const softDeletes = has(release, 'users', 'deleted_at');
+
+  beforeAll(async () => {
+    mock = await startMockUpstream();
+    rows = await seedRows(mock.baseUrl);
+    database = await createFamilyDatabase(dialect, release, rows);
+    before = await familySnapshot(database, release);
+    server = await startTestServer(dialect, {}, database);
+    root = new ApiClient(server.baseUrl);
+    alice = new ApiClient(server.baseUrl);
+  }, 60_000);
+  afterAll(async () => {
+    await server?.close();
+    await database?.drop();
+    await mock?.close();
+  });
+
+  it('signs every user in with the old bcrypt password; a soft-deleted user stays out', async () => {
+    await root.login('root', PASSWORDS.root);
+    await alice.login('alice', PASSWORDS.alice);
+    expect(root.userId).toBe(1);
+    expect(alice.userId).toBe(2);
+    const wrong = await new ApiClient(server.baseUrl).post('/api/user/login', {
+      username: 'alice',
+      password: 'nope-nope',
+    });
+    expect(wrong.success).toBe(false);
+    const bob = await new ApiClient(server.baseUrl).post('/api/user/login', {
+      username: 'bob',
+      password: PASSWORDS.bob,
+    });
+    expect(bob.success).toBe(!softDeletes);
+  });
+
+  it('relays with an old sk- key through the old channel, and the key’s remaining quota goes down', async () => {
+    mock.enqueue('openai.chat', { kind: 'ok', text: 'still here', usage: { prompt: 100, completion: 20 } });
+    const answer = await openaiClient(server, `sk-${ALICE_KEY}`).chat.completions.create({
+      model: 'gpt-4o-mini',
+      messages: [{ role: 'user', content: 'hello again' }],
+    });
+    expect(answer.choices[0]!.message.content).toBe('still here');
+    // The channel's plaintext key and its model mapping (gpt-4o-mini → gpt-4o) are used as the family used them.
+    expect(mock.requests[0]!.headers.authorization).toBe('Bearer sk-upstream-family');
+    expect((mock.requests[0]!.body as { model: string }).model).toBe('gpt-4o');
+    await flushBilling(server);
+    const token = (await server.ctx.repos.tokens.findByKey(ALICE_KEY))!;
+    const billed = 1_000_000 - token.remain_quota;
+    expect(billed).toBeGreaterThan(0);
+    expect(token.used_quota).toBe(2500 + billed);
+    const user = (await server.ctx.repos.users.findById(2))!;
+    expect(user.quota).toBe(2_000_000 - billed);
+    expect(user.used_quota).toBe(5000 + billed);
+    expect(user.request_count).toBe(8);
+    // The key's model limits carried over: a model outside them is refused.
+    await expect(
+      openaiClient(server, `sk-${ALICE_KEY}`).chat.completions.create({
+        model: 'claude-3-haiku-20240307',
+        messages: [{ role: 'user', content: 'x' }],
+      }),
+    ).rejects.toMatchObject({ status: 403 });
+    if (softDeletes) {
+      await expect(
+        openaiClient(server, `sk-${DELETED_KEY}`).chat.completions.create({
+          model: 'gpt-4o',
+          messages: [{ role: 'user', content: 'x' }],
+        }),
+      ).rejects.toMatchObject({ status: 401 });
+    }
+  });
+
+  it('reads every entity back through the API as the family wrote it', async () => {
+    const [rootRow, aliceRow] = rows.users!;
+    const userFields: Array<string | [string, string]> = [
+      'username',
+      'display_name',
+      'role',
+      'email',
+      'group',
+      'aff_code',
+      'aff_count',
+      'aff_quota',
+      ['aff_history_quota', 'aff_history'],
+      'inviter_id',
+      'github_id',
+    ];
+    const rootUser = (await root.get<Row>('/api/user/1')).data;
+    expect(rootUser).toMatchObject({ ...seeded(release, 'users', rootRow!, userFields), quota: 5_000_000 });
+    expect(rootUser).toMatchObject({ used_quota: 123_456, request_count: 42 });
+    const aliceUser = (await root.get<Row>('/api/user/2')).data;
+    expect(aliceUser).toMatchObject(seeded(release, 'users', aliceRow!, userFields));
+    if (has(release, 'users', 'setting'))
+      expect((await alice.get<Row>('/api/user/self')).data.setting).toBe(aliceRow!.setting);
+
+    const list = itemsOf((await alice.get<Page<Row> | Row[]>('/api/token/?p=0&size=50')).data);
+    expect(list.map((token) => token.name).sort()).toEqual(
+      softDeletes ? ['alice-main', 'alice-unlimited'] : ['alice-deleted', 'alice-main', 'alice-unlimited'],
+    );
+    const main = list.find((token) => token.name === 'alice-main')!;
+    expect(main).toMatchObject({
+      expired_time: -1,
+      model_limits: 'gpt-4o,gpt-4o-mini',
+      allow_ips: '127.0.0.1',
+      group: has(release, 'tokens', 'group') ? 'vip' : '',
+    });
+    expect(Boolean(main.model_limits_enabled)).toBe(true);
+    const unlimited = list.find((token) => token.name === 'alice-unlimited')!;
+    expect(unlimited).toMatchObject({ expired_time: 4_102_444_800, remain_quota: 0 });
+    expect(Boolean(unlimited.unlimited_quota)).toBe(true);
+
+    const channelRow = rows.channels![0]!;
+    const channel = (await root.get<Row>('/api/channel/1')).data;
+    expect(channel).toMatchObject(
+      seeded(release, 'channels', channelRow, [
+        'name',
+        'type',
+        'models',
+        'group',
+        'priority',
+        'weight',
+        'model_mapping',
+        'tag',
+        'setting',
+        'base_url',
+        'balance',
+        'response_time',
+        ['openai_organization', 'open_ai_organization'],
+      ]),
+    );
+    expect(channel.used_quota).toBeGreaterThanOrEqual(999);
+    expect((await root.get<Row>('/api/channel/2')).data).toMatchObject({ status: 2, name: 'family-claude' });
+    // Abilities (group × model, priority, weight, enabled) as the family rebuilt them, read as 1/0 on every dialect.
+    const abilities = await server.ctx.repos.abilities.forChannel(1);
+    expect(abilities.map((row) => `${row.group}/${row.model}/${row.enabled}/${row.priority}`)).toEqual([
+      'default/gpt-4o/1/10',
+      'default/gpt-4o-mini/1/10',
+      'vip/gpt-4o/1/10',
+      'vip/gpt-4o-mini/1/10',
+    ]);
+    expect((await server.ctx.repos.abilities.forChannel(2))[0]).toMatchObject({ enabled: 0 });
+
+    const options = (await root.get<Array<{ key: string; value: string }>>('/api/option/')).data;
+    expect(options.find((option) => option.key === 'SystemName')?.value).toBe('Family Gateway');
+    expect(options.find((option) => option.key === 'QuotaForNewUser')?.value).toBe('1234');
+
+    const logs = (await root.get<Page<Row>>('/api/log/?p=0&page_size=50&start_timestamp=0')).data.items;
+    for (const seededLog of rows.logs!) {
+      const found = logs.find((log) => log.id === seededLog.id);
+      expect(found).toMatchObject(
+        seeded(release, 'logs', seededLog, [
+          'content',
+          'username',
+          'model_name',
+          'quota',
+          'type',
+          'token_name',
+          'prompt_tokens',
+        ]),
+      );
+    }
+
+    const redemptions = (await root.get<Page<Row>>('/api/redemption/?p=0')).data.items;
+    expect(redemptions.map((row) => row.id).sort()).toEqual(softDeletes ? [1, 2] : [1, 2, 3]);
+    expect(redemptions.find((row) => row.id === 2)).toMatchObject(
+      seeded(release, 'redemptions', rows.redemptions![1]!, [
+        'name',
+        'quota',
+        'status',
+        'used_user_id',
+        'redeemed_time',
+      ]),
+    );
+
+    if (has(release, 'top_ups', 'trade_no')) {
+      const topUps = (await alice.get<Page<Row>>('/api/user/topup/self?p=0')).data.items;
+      expect(topUps[0]).toMatchObject({ trade_no: 'USR2NOfamily1', amount: 10, money: 7.3, status: 'success' });
+      const drawings = itemsOf((await root.get<Page<Row> | Row[]>('/api/mj/?p=0')).data);
+      expect(drawings[0]).toMatchObject({ mj_id: 'mj-family-1', prompt: 'a cat', status: 'SUCCESS', quota: 5000 });
+      const tasks = itemsOf((await root.get<Page<Row> | Row[]>('/api/task/?p=0')).data);
+      expect(tasks[0]).toMatchObject({ task_id: 'suno-family-1', platform: 'suno', status: 'SUCCESS', quota: 2000 });
+      expect(JSON.stringify(tasks[0]!.data)).toContain('clip-1');
+      const quotaData = (await root.get<Row[]>('/api/data/?start_timestamp=1&end_timestamp=2000000000')).data;
+      const bucket = rows.quota_data![0]!;
+      const found = quotaData.find((row) => row.model_name === 'gpt-4o' && row.created_at === bucket.created_at);
+      expect(found).toMatchObject({ quota: 3750, token_used: 1500, count: 1, username: 'alice' });
+    }
+  });
+
+  it('leaves every column and row of the family in place, so its own server can take the database back', async () => {
+    await flushBilling(server);
+    const after = await familySnapshot(database, release);
+    for (const table of release.tables) {
+      expect(after.columns[table.name], table.name).toEqual(expect.arrayContaining(before.columns[table.name]!));
+    }
+    // Rows the relay touched changed only in their counters; everything else is as the family wrote it.
+    const counters: Record<string, string[]> = {
+      users: ['quota', 'used_quota', 'request_count'],
+      tokens: ['remain_quota', 'used_quota', 'accessed_time'],
+      channels: ['used_quota'],
+    };
+    for (const table of release.tables) {
+      const ignored = counters[table.name] ?? [];
+      const strip = (row: Row) => Object.fromEntries(Object.entries(row).filter(([key]) => !ignored.includes(key)));
+      const seededRows = before.rows[table.name]!;
+      expect(after.rows[table.name]!.slice(0, seededRows.length).map(strip), table.name).toEqual(seededRows.map(strip));
+    }
+  });
+
+  it('deletes a key the way the family does: a soft-delete time its own server reads back', async () => {
+    const deleted = await alice.delete('/api/token/2');
+    expect(deleted.success).toBe(true);
+    const left = itemsOf((await alice.get<Page<Row> | Row[]>('/api/token/?p=0&size=50')).data);
+    expect(left.map((token) => token.name)).not.toContain('alice-unlimited');
+    const after = await familySnapshot(database, release);
+    const row = after.rows.tokens!.find((token) => token.id === 2);
+    if (has(release, 'tokens', 'deleted_at')) {
+      // Read through the same translation as the server; stored as the dialect's datetime (checked by the type).
+      expect(Math.abs(Number(row!.deleted_at) - Date.now() / 1000)).toBeLessThan(120);
+      expect(after.columns.tokens!.find((entry) => entry.startsWith('deleted_at:'))).toMatch(/date|time/);
+    }
+  });
+});
+
+describe.each(dialects)('a family database of a shape this server does not know, on %s', (dialect) => {
+  // A newer release with a NOT NULL column without a default in tokens: our INSERTs would fail on it.
+  const newer: Release = {
+    ...NEW_API_0_6_3,
+    name: 'new-api (newer)',
+    tables: NEW_API_0_6_3.tables.map(
+      (table): Table =>
+        table.name === 'tokens'
+          ? { ...table, columns: [...table.columns, { name: 'tenant_id', kind: 'int', notNull: true }] }
+          : table,
+    ),
+  };
+  let database: TestDatabase;
+  afterAll(async () => database?.drop());
+
+  it('is refused at start with a message naming what was found, and nothing is changed', async () => {
+    const rows = await seedRows('http://127.0.0.1:9');
+    rows.tokens = rows.tokens!.map((token) => ({ ...token, tenant_id: 1 }));
+    database = await createFamilyDatabase(dialect, newer, rows);
+    const before = await familySnapshot(database, newer);
+    await expect(startTestServer(dialect, {}, database)).rejects.toThrow(
+      /new-api tables .*tokens\.tenant_id is NOT NULL without a default \(a newer release/,
+    );
+    const after = await familySnapshot(database, newer);
+    expect(after).toEqual(before);
+  });
+});

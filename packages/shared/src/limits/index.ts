@@ -1,0 +1,3 @@
+export * from './fields.js';
+export * from './messages.js';
+export * from './period.js';
