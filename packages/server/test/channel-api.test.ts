@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiClient, setupAndLogin, signedInUser } from './helpers/client.js';
+import { type ApiClient, ROLE_REFUSED, refusal, setupAndLogin, signedInUser } from './helpers/client.js';
 import { availableDialects } from './helpers/databases.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
 
@@ -229,9 +229,9 @@ describe.each(dialects)('channel management on %s', (dialect) => {
       ['GET', '/api/group/'],
     ] as const) {
       expect(
-        (await user.call(method, path, method === 'GET' || method === 'DELETE' ? undefined : base)).status,
+        refusal(await user.call(method, path, method === 'GET' || method === 'DELETE' ? undefined : base)),
         path,
-      ).toBe(403);
+      ).toEqual(ROLE_REFUSED);
     }
   });
 });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiClient, setupAndLogin, signedInUser } from './helpers/client.js';
+import { type ApiClient, ROLE_REFUSED, refusal, setupAndLogin, signedInUser } from './helpers/client.js';
 import { availableDialects } from './helpers/databases.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
 
@@ -97,8 +97,8 @@ describe.each(dialects)('usage log API on %s', (dialect) => {
   });
 
   it('lets only admins read all logs and clear old ones', async () => {
-    expect((await alice.get('/api/log/')).status).toBe(403);
-    expect((await alice.delete(`/api/log/?target_timestamp=${now}`)).status).toBe(403);
+    expect(refusal(await alice.get('/api/log/'))).toEqual(ROLE_REFUSED);
+    expect(refusal(await alice.delete(`/api/log/?target_timestamp=${now}`))).toEqual(ROLE_REFUSED);
     expect(await root.delete('/api/log/')).toMatchObject({ success: false, message: '请选择要清除的日志截止时间' });
     const cleared = await root.delete<number>(`/api/log/?target_timestamp=${now - 86400 * 30}`);
     expect(cleared.data).toBe(1);
@@ -121,7 +121,7 @@ describe('admin user detail', () => {
     expect(detail.data).toMatchObject({ username: 'bob', quota: 0 });
     expect(detail.data).not.toHaveProperty('password');
     expect(detail.data).not.toHaveProperty('access_token');
-    expect((await bob.get(`/api/user/${root.userId}`)).status).toBe(403);
+    expect(refusal(await bob.get(`/api/user/${root.userId}`))).toEqual(ROLE_REFUSED);
     expect((await root.get('/api/user/9999')).message).toBe('用户不存在');
   });
 });
@@ -149,7 +149,7 @@ describe('dashboard data (quota_data)', () => {
       expect((await root.get<unknown[]>(`/api/data/?${window}&username=root`)).data).toHaveLength(1);
       const own = await alice.get<Array<Record<string, unknown>>>(`/api/data/self?${window}`);
       expect(own.data).toHaveLength(1);
-      expect((await alice.get('/api/data/')).status).toBe(403);
+      expect(refusal(await alice.get('/api/data/'))).toEqual(ROLE_REFUSED);
       server.ctx.quotaExporter.record(alice.userId!, 'alice', 'gpt-4o', 1, 1, at);
       await server.ctx.quotaExporter.flush();
       expect((await alice.get<Array<{ count: number }>>(`/api/data/self?${window}`)).data[0]!.count).toBe(3);

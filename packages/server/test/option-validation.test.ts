@@ -1,6 +1,6 @@
 import { OPTION_DEFINITIONS, OPTION_KEYS } from '@gateway/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, ROOT, setupAndLogin, signedInUser } from './helpers/client.js';
+import { ApiClient, ROLE_REFUSED, ROOT, refusal, setupAndLogin, signedInUser } from './helpers/client.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
 
 /**
@@ -304,7 +304,7 @@ describe('POST /api/option/rest_model_ratio', () => {
     const user = await signedInUser(server.baseUrl, server.ctx.repos, 'pricer');
     await root.put('/api/option/', { key: 'ModelRatio', value: '{"custom": 3}' });
     const attempt = await user.post('/api/option/rest_model_ratio');
-    expect(attempt.status).toBe(403);
+    expect(refusal(attempt)).toEqual(ROLE_REFUSED);
     expect(server.ctx.options.get('ModelRatio')).toBe('{"custom": 3}');
   });
 

@@ -1,6 +1,6 @@
 import { LogType, Role } from '@gateway/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, ROOT, setupAndLogin, signedInUser } from './helpers/client.js';
+import { ApiClient, ROLE_REFUSED, ROOT, refusal, setupAndLogin, signedInUser } from './helpers/client.js';
 import { resetLinkFrom, smtpOptions } from './helpers/mailbox.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
 import { startSmtpReceiver } from './helpers/smtp.js';
@@ -106,7 +106,7 @@ describe('one user never reaches another user’s records', () => {
   it('shows no other user’s profile, and refuses the admin user views', async () => {
     for (const path of [`/api/user/${bob.userId}`, '/api/user/?keyword=bob', '/api/user/search?keyword=bob']) {
       const answer = await alice.get(path);
-      expect([answer.status, answer.success, answer.data], path).toEqual([403, false, undefined]);
+      expect(refusal(answer), path).toEqual(ROLE_REFUSED);
     }
     const self = await alice.get<{ id: number; username: string }>(`/api/user/self?id=${bob.userId}`);
     expect(self.data).toMatchObject({ id: alice.userId, username: 'alice' });

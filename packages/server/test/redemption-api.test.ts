@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiClient, setupAndLogin, signedInUser } from './helpers/client.js';
+import { type ApiClient, ROLE_REFUSED, refusal, setupAndLogin, signedInUser } from './helpers/client.js';
 import { availableDialects } from './helpers/databases.js';
 import { flushBilling } from './helpers/relay.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
@@ -43,8 +43,8 @@ describe.each(dialects)('redemption codes and redeeming on %s', (dialect) => {
     for (const [body, message] of cases)
       expect(await root.post('/api/redemption/', body)).toMatchObject({ success: false, message });
     const user = await signedInUser(server.baseUrl, server.ctx.repos, 'plain');
-    expect((await user.get('/api/redemption/')).status).toBe(403);
-    expect((await user.post('/api/redemption/', { name: 'x', quota: 1 })).status).toBe(403);
+    expect(refusal(await user.get('/api/redemption/'))).toEqual(ROLE_REFUSED);
+    expect(refusal(await user.post('/api/redemption/', { name: 'x', quota: 1 }))).toEqual(ROLE_REFUSED);
   });
 
   it('credits exactly once when 20 users on two nodes race for one code, with a top-up record and log', async () => {

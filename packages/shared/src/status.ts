@@ -42,6 +42,15 @@ export interface PublicStatus {
   password_register_enabled: boolean;
   self_use_mode_enabled: boolean;
   demo_site_enabled: boolean;
+  /** The family's console shows its online top-up form only with this (Epay address, id and key filled in). */
+  enable_online_topup: boolean;
+  /** Balances and logs are always written in batches here (the family's BATCH_UPDATE_ENABLED). */
+  enable_batch_update: boolean;
+  /** Sign-in methods this gateway does not offer, always false, so the family's console hides them. */
+  discord_oauth: boolean;
+  checkin_enabled: boolean;
+  /** Amounts are shown in US dollars (the family's quota_display_type "USD") when display_in_currency is on. */
+  quota_display_type: 'USD' | 'TOKENS';
 }
 
 export interface SetupState {

@@ -2,23 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import { currentUser, guards } from '../auth/guard.js';
 import type { AppContext } from '../context.js';
 import { ApiFailure, ok } from '../http/envelope.js';
-import { queryString } from '../http/paging.js';
+import { queryNumber, queryString } from '../http/paging.js';
 
 const WEEK_SECONDS = 7 * 86_400;
 
-/** A timestamp in unix seconds, or undefined when the parameter is absent or blank. Anything else is refused. */
-function timestamp(query: Record<string, unknown>, name: string): number | undefined {
-  const raw = queryString(query, name);
-  if (raw === '') return undefined;
-  const value = Number(raw);
-  if (!/^\d+$/.test(raw) || !Number.isSafeInteger(value)) throw new ApiFailure('data_time_invalid');
-  return value;
-}
-
 /** start_timestamp / end_timestamp (seconds); by default the last seven days. */
 function range(query: Record<string, unknown>) {
-  const end = timestamp(query, 'end_timestamp') ?? Math.floor(Date.now() / 1000);
-  const start = timestamp(query, 'start_timestamp') ?? end - WEEK_SECONDS;
+  const end = queryNumber(query, 'end_timestamp') ?? Math.floor(Date.now() / 1000);
+  const start = queryNumber(query, 'start_timestamp') ?? end - WEEK_SECONDS;
   if (start > end) throw new ApiFailure('data_range_invalid');
   return { start, end };
 }

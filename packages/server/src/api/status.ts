@@ -2,6 +2,7 @@ import type { PublicStatus } from '@gateway/shared';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
 import { ok } from '../http/envelope.js';
+import { epayEnabled } from '../services/epay-settle.js';
 
 /** The public status object: built only from non-secret options, so it is safe for every visitor. */
 export function publicStatus(ctx: AppContext): PublicStatus {
@@ -49,6 +50,11 @@ export function publicStatus(ctx: AppContext): PublicStatus {
     password_register_enabled: o.bool('PasswordRegisterEnabled'),
     self_use_mode_enabled: o.bool('SelfUseModeEnabled'),
     demo_site_enabled: o.bool('DemoSiteEnabled'),
+    enable_online_topup: epayEnabled(ctx),
+    enable_batch_update: true,
+    discord_oauth: false,
+    checkin_enabled: false,
+    quota_display_type: o.bool('DisplayInCurrencyEnabled') ? 'USD' : 'TOKENS',
   };
 }
 

@@ -1,5 +1,4 @@
-import { ApiFailure } from '../http/envelope.js';
-import { queryString, readPaging } from '../http/paging.js';
+import { queryNumber, queryString, readPaging } from '../http/paging.js';
 
 export interface TaskListQuery {
   offset: number;
@@ -8,15 +7,6 @@ export interface TaskListQuery {
   id?: string;
   start?: number;
   end?: number;
-}
-
-/** A non-negative integer filter, or undefined when absent/empty; anything else is refused, not ignored. */
-function optionalInt(query: Record<string, unknown>, name: string): number | undefined {
-  const raw = queryString(query, name);
-  if (raw === '') return undefined;
-  const value = Number(raw);
-  if (!Number.isSafeInteger(value) || value < 0) throw new ApiFailure('invalid_params');
-  return value || undefined;
 }
 
 /**
@@ -28,9 +18,9 @@ export function readTaskListQuery(query: Record<string, unknown>, idName: string
   return {
     offset,
     limit: pageSize,
-    channelId: admin ? optionalInt(query, 'channel_id') : undefined,
+    channelId: admin ? queryNumber(query, 'channel_id') : undefined,
     id: queryString(query, idName) || undefined,
-    start: optionalInt(query, 'start_timestamp'),
-    end: optionalInt(query, 'end_timestamp'),
+    start: queryNumber(query, 'start_timestamp'),
+    end: queryNumber(query, 'end_timestamp'),
   };
 }

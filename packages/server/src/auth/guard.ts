@@ -48,7 +48,8 @@ export function requireRole(ctx: AppContext, minRole: number): preHandlerAsyncHo
       if (request.sessionId) await ctx.sessions.destroy(request.sessionId);
       throw new ApiFailure('user_banned', undefined, 403);
     }
-    if (user.role < minRole) throw new ApiFailure('permission_denied', undefined, 403);
+    // The family answers a role refusal with HTTP 200 and success:false; its console shows the message from the body.
+    if (user.role < minRole) throw new ApiFailure('permission_denied');
     request.user = user;
   };
   // Marks the routes that need a signed-in caller; the others are anonymous and get the small body limit.

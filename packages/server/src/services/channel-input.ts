@@ -42,7 +42,11 @@ function optionalText(value: unknown, max: number): string | null {
 }
 
 /** Validates with the shared rules and turns a body into column values (without key and status). */
-export function channelColumns(body: ChannelBody, mode: 'create' | 'edit'): Omit<NewChannel, 'key'> {
+export function channelColumns(given: ChannelBody, mode: 'create' | 'edit'): Omit<NewChannel, 'key'> {
+  // A channel created without any group is in "default", as the family's column default puts it; an explicitly
+  // empty group is still refused.
+  const body =
+    mode === 'create' && given.group == null && given.groups == null ? { ...given, group: 'default' } : given;
   const error = validateChannelInput(body, mode);
   if (error) throw new ApiFailure(error.code, error.params);
   const groups = body.groups?.length ? body.groups : splitModels(body.group ?? 'default');

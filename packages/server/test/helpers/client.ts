@@ -88,3 +88,11 @@ export async function signedInUser(
   await client.login(username, password);
   return client;
 }
+
+/** What the family answers a caller whose role is too low: HTTP 200, success false, the reason, and no data. */
+export const ROLE_REFUSED = { status: 200, success: false, message: '无权进行此操作，权限不足', data: undefined };
+
+/** The parts of an answer that tell a role refusal (compare with ROLE_REFUSED). */
+export function refusal(answer: { status: number; success: boolean; message: string; data: unknown }) {
+  return { status: answer.status, success: answer.success, message: answer.message, data: answer.data };
+}

@@ -13,6 +13,15 @@ export const RESET_PASSWORD_LENGTH = 12;
 
 const email = z.string().trim().toLowerCase().max(255).pipe(z.email('user_email_invalid'));
 
+/** An optional text: absent, null and "" all mean none (read as ""). */
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .nullish()
+    .transform((value) => value ?? '');
+
 /**
  * `POST /api/user/register` (spec 000 §5 and §7). `password2` is checked when sent (the console always sends it;
  * scripts of the family may not); the e-mail and code only matter when e-mail verification is on.
@@ -29,12 +38,13 @@ export const registerSchema = z
       .min(1, 'username_password_required')
       .min(PASSWORD_MIN, 'password_too_short')
       .max(PASSWORD_MAX, 'password_too_long'),
-    password2: z.string().optional(),
-    email: z.string().trim().max(255).optional().default(''),
-    verification_code: z.string().trim().max(64).optional().default(''),
-    aff_code: z.string().trim().max(32).optional().default(''),
+    password2: z.string().nullish(),
+    // The family's console sends null for what was not filled in (no invitation in its local storage): none.
+    email: optionalText(255),
+    verification_code: optionalText(64),
+    aff_code: optionalText(32),
   })
-  .refine((value) => value.password2 === undefined || value.password2 === value.password, {
+  .refine((value) => value.password2 == null || value.password2 === value.password, {
     message: 'passwords_do_not_match',
     path: ['password2'],
   });

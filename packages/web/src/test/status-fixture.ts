@@ -45,6 +45,11 @@ export function statusFixture(overrides: Partial<PublicStatus> = {}): PublicStat
     password_register_enabled: true,
     self_use_mode_enabled: false,
     demo_site_enabled: false,
+    enable_online_topup: false,
+    enable_batch_update: true,
+    discord_oauth: false,
+    checkin_enabled: false,
+    quota_display_type: 'USD',
     ...overrides,
   };
 }

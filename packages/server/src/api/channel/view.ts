@@ -1,7 +1,24 @@
 import type { ChannelRow } from '../../db/schema.js';
 
+/**
+ * Optional texts a channel stores as NULL when none was given: the family's consoles read "" as "none" and run
+ * string methods on them, so they go out as "".
+ */
+const OPTIONAL_TEXTS = [
+  'base_url',
+  'other',
+  'test_model',
+  'model_mapping',
+  'status_code_mapping',
+  'param_override',
+  'header_override',
+  'setting',
+] as const;
+
 /** What the console sees of a channel: every field except the key, which never leaves the server. */
 export function channelView(channel: ChannelRow) {
   const { key: _key, ...rest } = channel;
-  return { ...rest, key: '' };
+  const view: Record<string, unknown> = { ...rest, key: '' };
+  for (const field of OPTIONAL_TEXTS) if (view[field] === null || view[field] === undefined) view[field] = '';
+  return view as Omit<ChannelRow, 'key'> & { key: string };
 }

@@ -10,7 +10,14 @@ export function useChannels(query: ChannelListQuery) {
   const keyword = query.keyword.trim();
   const group = query.group.trim();
   const model = query.model.trim();
-  const common = { p: query.page, page_size: query.pageSize, id_sort: query.idSort, tag_mode: query.tagMode };
+  // `shape: 'page'`: this console reads page objects even where the server answers the family's old bare arrays.
+  const common = {
+    p: query.page,
+    page_size: query.pageSize,
+    id_sort: query.idSort,
+    tag_mode: query.tagMode,
+    shape: 'page',
+  };
   return useQuery({
     queryKey: [...channelsQueryKey, 'list', { ...query, keyword, group, model }],
     queryFn: ({ signal }) =>

@@ -9,7 +9,7 @@ export function useFirstEnabledToken() {
   return useQuery({
     queryKey: ['tokens', 'first-enabled'],
     queryFn: async () => {
-      const page = await api.get<Page<Token>>('/api/token/', { query: { p: 1, size: 100 } });
+      const page = await api.get<Page<Token>>('/api/token/', { query: { p: 1, size: 100, shape: 'page' } });
       return page.items.find((token) => token.status === TokenStatus.Enabled) ?? null;
     },
     staleTime: 0,

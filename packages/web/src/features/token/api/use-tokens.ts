@@ -14,10 +14,14 @@ export function useTokens(query: TokenListQuery) {
     queryFn: ({ signal }) =>
       keyword || token
         ? api.get<Page<Token>>('/api/token/search', {
-            query: { keyword, token, p: query.page, size: query.pageSize },
+            query: { keyword, token, p: query.page, size: query.pageSize, shape: 'page' },
             signal,
           })
-        : api.get<Page<Token>>('/api/token/', { query: { p: query.page, size: query.pageSize }, signal }),
+        : api.get<Page<Token>>('/api/token/', {
+            // This console reads page objects even where the server answers the family's old bare arrays.
+            query: { p: query.page, size: query.pageSize, shape: 'page' },
+            signal,
+          }),
     // Paging keeps the old rows on screen (with a spinner) instead of flashing a skeleton.
     placeholderData: keepPreviousData,
   });
