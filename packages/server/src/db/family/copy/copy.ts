@@ -37,7 +37,8 @@ export interface CopyOptions {
   updateChanged?: boolean;
   /** Rows read (and written) per page. */
   pageSize?: number;
-  progress?: (table: string, read: number) => void;
+  /** Called after each page; `writing` is false in the first pass, which checks every row before anything is written. */
+  progress?: (table: string, read: number, writing: boolean) => void;
 }
 
 /** A copy that cannot start at all (the source is not a family database, the target holds something else…). */
@@ -54,14 +55,13 @@ export async function copyFamilyDatabase(options: CopyOptions): Promise<CopyRepo
         `${describeEndpoint(options.from)} holds no new-api or one-api tables (users, tokens, channels)`,
       );
     }
-    const target = options.dryRun ? await openForReading(options.to) : await openDatabase(options.to);
+    const target = await openTarget(options);
     try {
-      if (target) await refuseForeignTarget(target, options.to);
       const pass = (write: boolean) => runPass(options, source, sourceShape, target, write);
       const checked = await pass(false);
-      if (options.dryRun) return checked;
       const refused = refusal(checked, options.updateChanged ?? false);
-      if (refused) return { ...checked, refused };
+      // A dry run says whether the copy would be refused; it never writes either way.
+      if (options.dryRun || refused) return { ...checked, refused };
       await migrateToLatest(target!);
       return { ...(await pass(true)), written: true };
     } finally {
@@ -70,6 +70,25 @@ export async function copyFamilyDatabase(options: CopyOptions): Promise<CopyRepo
   } finally {
     await source.close();
   }
+}
+
+/**
+ * The target is looked at read-only first (a SQLite file is neither created nor switched to WAL), and opened to
+ * write only once it is known to be empty or ours, and not for a dry run.
+ */
+async function openTarget(options: CopyOptions): Promise<Db | null> {
+  const probe = await openForReading(options.to);
+  if (probe) {
+    try {
+      await refuseForeignTarget(probe, options.to);
+    } catch (error) {
+      await probe.close();
+      throw error;
+    }
+  }
+  if (options.dryRun) return probe;
+  await probe?.close();
+  return openDatabase(options.to);
 }
 
 async function runPass(
@@ -124,7 +143,7 @@ function refusal(report: CopyReport, updateChanged: boolean): string | undefined
  */
 async function refuseForeignTarget(target: Db, endpoint: DatabaseTarget): Promise<void> {
   const shape = await readShape(target.kysely, target.dialect);
-  const tables = [...shape.tables.keys()].filter((name) => !name.startsWith('kysely_'));
+  const tables = [...shape.tables.keys()].filter((name) => !name.startsWith('kysely_')).sort();
   if (!tables.length) return;
   if (shape.tables.has('kysely_migration')) {
     const { rows } = await sql<{ name: string }>`select name from kysely_migration where name = '0001_initial'`.execute(

@@ -28,7 +28,7 @@ export interface CopyReport {
   dryRun: boolean;
   /** True when rows were written (not a dry run, and nothing refused). */
   written: boolean;
-  /** Set when the copy refused to write: why. */
+  /** Why the copy refused to write (in a dry run: would refuse). */
   refused?: string;
   tables: TableReport[];
   uncarriable: RowProblem[];
@@ -44,19 +44,24 @@ export function totalAdded(report: CopyReport): number {
 
 export function formatReport(report: CopyReport): string {
   const lines: string[] = [];
-  const verb = report.dryRun ? 'would copy' : report.written ? 'copied' : 'copied nothing';
-  lines.push(`${report.dryRun ? 'Dry run: nothing written.' : ''} ${verb}`.trim());
-  lines.push('table         read     new  already  changed  skipped');
+  lines.push(report.dryRun ? 'Dry run: nothing written.' : report.written ? 'Copied.' : 'Nothing written.');
+  const row = (name: string, cells: Array<string | number>) =>
+    name.padEnd(12) + cells.map((cell) => String(cell).padStart(10)).join('');
+  lines.push(row('table', ['read', 'new', 'already', 'changed', 'skipped']));
   for (const table of report.tables) {
-    if (!table.inSource) {
-      lines.push(`${table.table.padEnd(12)} (not in the source)`);
-      continue;
-    }
-    const cells = [table.read, table.added, table.unchanged, table.changed, table.skipped];
-    const widths = [6, 8, 9, 9, 9];
-    lines.push(table.table.padEnd(12) + cells.map((cell, i) => String(cell).padStart(widths[i]!)).join(''));
+    lines.push(
+      table.inSource
+        ? row(table.table, [table.read, table.added, table.unchanged, table.changed, table.skipped])
+        : `${table.table.padEnd(12)}(not in the source)`,
+    );
   }
-  lines.push(`${totalAdded(report)} new rows${report.dryRun ? ' to copy' : ''}.`);
+  const added = totalAdded(report);
+  if (report.dryRun) lines.push(`${added} new rows to copy.`);
+  else if (report.written) {
+    lines.push(
+      added ? `${added} new rows copied.` : '0 new rows: the target already holds every row that can be carried.',
+    );
+  }
   const dropped = report.tables.filter((table) => table.droppedColumns.length);
   if (dropped.length) {
     lines.push('Family columns this server has no place for (left behind):');
@@ -70,6 +75,6 @@ export function formatReport(report: CopyReport): string {
     lines.push('Rows the target already holds with other values:');
     for (const row of report.conflicts) lines.push(`  ${row.table} ${row.key}: ${row.reasons.join('; ')}`);
   }
-  if (report.refused) lines.push(`Refused: ${report.refused}`);
+  if (report.refused) lines.push(`${report.dryRun ? 'The copy would be refused' : 'Refused'}: ${report.refused}`);
   return lines.join('\n');
 }

@@ -25,7 +25,7 @@ export interface PassContext {
   conflicts: RowProblem[];
   /** New rows whose unique value (a username, a key) the target holds under another key: never written. */
   clashes: number;
-  progress?: (table: string, read: number) => void;
+  progress?: (table: string, read: number, writing: boolean) => void;
 }
 
 /** Thrown by a writing pass that meets a conflict the checking pass did not see (a database changed meanwhile). */
@@ -79,7 +79,7 @@ export async function copyTable(ctx: PassContext, carried: CarriedTable, our: Ou
 
   for await (const page of pages(ctx.source.kysely as AnyDb, our.name, our.key, ctx.pageSize)) {
     report.read += page.length;
-    ctx.progress?.(our.name, report.read);
+    ctx.progress?.(our.name, report.read, ctx.write);
     const candidates: Row[] = [];
     for (const sourceRow of page) {
       const key = keyText(our.key, sourceRow);
