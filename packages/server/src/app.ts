@@ -6,6 +6,7 @@ import { contentRoutes } from './api/content.js';
 import { dataRoutes } from './api/data.js';
 import { emailBindRoutes } from './api/email-bind.js';
 import { logRoutes } from './api/log.js';
+import { metricsSummaryRoutes } from './api/metrics-summary.js';
 import { midjourneyRoutes } from './api/midjourney.js';
 import { oauthRoutes } from './api/oauth/index.js';
 import { optionRoutes } from './api/option.js';
@@ -208,6 +209,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     channelRoutes,
     logRoutes,
     auditRoutes,
+    metricsSummaryRoutes,
     midjourneyRoutes,
     taskRoutes,
     redemptionRoutes,

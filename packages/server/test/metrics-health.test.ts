@@ -1,6 +1,7 @@
+import type { MetricsSummary } from '@gateway/shared';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiClient, setupAndLogin } from './helpers/client.js';
+import { type ApiClient, setupAndLogin, signedInUser } from './helpers/client.js';
 import { availableDialects, REDIS_URL } from './helpers/databases.js';
 import { type MetricFamily, parsePrometheusText, sampleValue } from './helpers/prometheus-text.js';
 import { requireRedisInCi } from './helpers/redis.js';
@@ -229,6 +230,24 @@ describe('metrics and health endpoints', () => {
       .where('type', '=', 2)
       .executeTakeFirstOrThrow();
     expect(Number(logged.quota)).toBe(5 * QUOTA_PER_ANSWER);
+  });
+
+  it("gives root's dashboard the same figures added up, and refuses everyone else", async () => {
+    const summary = await root.get<MetricsSummary>('/api/metrics/summary');
+    expect(summary.data).toMatchObject({
+      requests: { success: 5, error: 3, cancelled: 1 },
+      retries: 3,
+      // 500 twice and 400 once on the primary, 500 once on the backup, one unreachable.
+      upstream_errors: 5,
+      tokens: { prompt: 5 * usage.prompt, completion: 5 * usage.completion },
+      quota: 5 * QUOTA_PER_ANSWER,
+    });
+    expect(summary.data.latency.p50).toBeGreaterThan(0);
+    expect(summary.data.latency.p95).toBeGreaterThanOrEqual(summary.data.latency.p50!);
+    expect(summary.data.first_token.p50).toBeGreaterThan(0);
+    expect(summary.data.memory_rss_bytes).toBeGreaterThan(10 * 1024 * 1024);
+    const user = await signedInUser(server.baseUrl, server.ctx.repos, 'metrics-viewer');
+    expect((await user.get('/api/metrics/summary')).success).toBe(false);
   });
 
   it('shows the write queues filling and emptying', async () => {

@@ -11,6 +11,7 @@ export * from './envelope.js';
 export * from './limits/index.js';
 export * from './log-facts.js';
 export * from './messages.js';
+export * from './metrics-summary.js';
 export * from './model-kind.js';
 export * from './options/definitions.js';
 export * from './options/kinds.js';

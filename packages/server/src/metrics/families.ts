@@ -95,6 +95,17 @@ export class HistogramFamily extends Family<HistogramSeries> {
     return { pairs, counts: new Array<number>(this.bounds.length + 1).fill(0), sum: 0, count: 0 };
   }
 
+  /** Every series added together: the node-wide distribution, with its bucket bounds (for the dashboard). */
+  merged(): { bounds: readonly number[]; counts: number[]; count: number } {
+    const counts = new Array<number>(this.bounds.length + 1).fill(0);
+    let count = 0;
+    for (const series of this.all()) {
+      for (let index = 0; index < counts.length; index++) counts[index]! += series.counts[index]!;
+      count += series.count;
+    }
+    return { bounds: this.bounds, counts, count };
+  }
+
   observe(series: HistogramSeries, value: number): void {
     let index = 0;
     while (index < this.bounds.length && value > this.bounds[index]!) index++;

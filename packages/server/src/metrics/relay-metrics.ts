@@ -64,6 +64,16 @@ export class RelayMetrics {
 
   private readonly upstreamByChannel = new Map<number, Map<number, CounterSeries>>();
   private readonly byModel = new Map<string, ModelSeries>();
+  /** Node-wide totals for the dashboard (the labelled series above hold the same numbers split up). */
+  readonly totals = {
+    /** Requests by outcome, in OUTCOMES order. */
+    outcomes: [0, 0, 0],
+    retries: 0,
+    upstreamErrors: 0,
+    promptTokens: 0,
+    completionTokens: 0,
+    quota: 0,
+  };
 
   /** The series of one route, made once per route (the conveyor keeps it). */
   route(path: string): RouteMetrics {
@@ -83,6 +93,7 @@ export class RelayMetrics {
       byStatus.set(status, series);
     }
     series.value += 1;
+    if (status < 200 || status >= 300) this.totals.upstreamErrors += 1;
   }
 
   upstreamUnreachable(channelId: number): void {
@@ -103,6 +114,9 @@ export class RelayMetrics {
     series.prompt.value += promptTokens;
     series.completion.value += completionTokens;
     series.quota.value += quota;
+    this.totals.promptTokens += promptTokens;
+    this.totals.completionTokens += completionTokens;
+    this.totals.quota += quota;
   }
 
   render(out: string[]): void {
@@ -153,6 +167,7 @@ export class RouteMetrics {
       byChannel.set(channelId, byOutcome);
     }
     const index = OUTCOMES.indexOf(outcome);
+    this.relay.totals.outcomes[index]! += 1;
     let series = byOutcome[index];
     if (!series) {
       series = this.relay.requests.labels(this.path, model, channelId ? String(channelId) : '', outcome);
@@ -182,7 +197,10 @@ export class RelayTally {
   /** A channel is about to be tried; any try after the first is a retry. */
   trying(channelId: number, attempt: number): void {
     this.channelId = channelId;
-    if (attempt > 0) this.route.retries.value += 1;
+    if (attempt > 0) {
+      this.route.retries.value += 1;
+      this.route.relay.totals.retries += 1;
+    }
   }
 
   /**

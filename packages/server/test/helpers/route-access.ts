@@ -105,6 +105,7 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'GET /api/log/': 'admin',
   'DELETE /api/log/': 'admin',
   'GET /api/log/stat': 'admin',
+  'GET /api/log/:id/bodies': 'admin',
   'GET /api/audit/': 'admin',
   'GET /api/mj/': 'admin',
   'GET /api/task/': 'admin',
@@ -140,6 +141,7 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'POST /api/channel/batch/tag': 'admin',
   // Options are root-only in the family (reference §1.3)
   'GET /api/option/': 'root',
+  'GET /api/metrics/summary': 'root',
   'PUT /api/option/': 'root',
   'POST /api/option/rest_model_ratio': 'root',
   // The relay

@@ -73,6 +73,34 @@ describe('dashboard page', () => {
         .at(-1)!
         .url.searchParams.get('username'),
     ).toBe('alice');
+    // Live node figures are root's: an admin's dashboard never asks for them.
+    expect(requests.some((request) => request.path === '/api/metrics/summary')).toBe(false);
+    expect(screen.queryByTestId('gateway-figures')).toBeNull();
+  });
+
+  it("shows root this node's live figures", async () => {
+    const summary = {
+      node: 'node-a',
+      started_at: 1_700_000_000,
+      requests: { success: 18, error: 1, cancelled: 1 },
+      retries: 2,
+      upstream_errors: 3,
+      latency: { p50: 0.42, p95: 1.25 },
+      first_token: { p50: null },
+      tokens: { prompt: 1200, completion: 300 },
+      quota: 500_000,
+      memory_rss_bytes: 120 * 1024 * 1024,
+    };
+    renderDetail(100, { 'GET /api/data/': ok(ROWS), 'GET /api/metrics/summary': ok(summary) });
+    const figures = await screen.findByTestId('gateway-figures', {}, SLOW);
+    expect(await within(figures).findByText('20', {}, SLOW)).toBeTruthy();
+    expect(within(figures).getByText('5.0 %')).toBeTruthy();
+    expect(within(figures).getByText('420 ms')).toBeTruthy();
+    expect(within(figures).getByText('1250 ms')).toBeTruthy();
+    expect(within(figures).getByText('—')).toBeTruthy();
+    expect(within(figures).getByText('1,500')).toBeTruthy();
+    expect(within(figures).getByText('$1.00')).toBeTruthy();
+    expect(within(figures).getByText('120 MiB')).toBeTruthy();
   });
 
   it('has an empty state', async () => {

@@ -1,5 +1,5 @@
 import { BarChartOutlined, ReloadOutlined } from '@ant-design/icons';
-import { isAdmin } from '@gateway/shared';
+import { isAdmin, isRoot } from '@gateway/shared';
 import { Alert, Button, Card, Empty, Flex, Skeleton, Tooltip, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { type ReactNode, useMemo, useState } from 'react';
@@ -12,6 +12,7 @@ import { DetailCharts } from '../components/detail-charts';
 import { DetailFilters, type DetailFilterValues } from '../components/detail-filters';
 import { DetailTable } from '../components/detail-table';
 import { DetailTotals } from '../components/detail-totals';
+import { GatewayFigures } from '../components/gateway-figures';
 import '../detail.css';
 import { queryStart, quickRange } from '../detail-range';
 import { type DetailQuery, type Granularity, isGranularity } from '../types';
@@ -27,7 +28,8 @@ function toQuery(values: DetailFilterValues): DetailQuery {
 export default function DetailPage() {
   const { t } = useTranslation();
   const status = usePublicStatus();
-  const admin = isAdmin(useSessionUser()?.role);
+  const role = useSessionUser()?.role;
+  const admin = isAdmin(role);
   // Unknown until the status arrives: neither ask for data nor claim the dashboard is off before then.
   const exportEnabled = status.enable_data_export === true;
   const exportDisabled = status.enable_data_export === false;
@@ -134,6 +136,7 @@ export default function DetailPage() {
             </Tooltip>
           )}
         </Flex>
+        {isRoot(role) && <GatewayFigures />}
         {exportEnabled && (
           <Card size="small">
             <DetailFilters
