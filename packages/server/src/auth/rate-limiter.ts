@@ -1,4 +1,5 @@
 import type { RedisPair } from '../cache/redis.js';
+import { sharedOrLocal } from '../cache/redis-failover.js';
 
 /** Fixed-window counter per key. In memory on one node, in Redis when several nodes must share the count. */
 export interface RateLimiter {
@@ -37,5 +38,18 @@ export function redisRateLimiter(redis: RedisPair): RateLimiter {
       ];
       return count <= max;
     },
+  };
+}
+
+/** Per-IP limits counted in Redis, or on this node alone while Redis is down or slow. */
+export function failoverRateLimiter(redis: RedisPair, local: RateLimiter = memoryRateLimiter()): RateLimiter {
+  const shared = redisRateLimiter(redis);
+  return {
+    hit: (key, max, windowSeconds) =>
+      sharedOrLocal(
+        redis.health,
+        () => shared.hit(key, max, windowSeconds),
+        () => local.hit(key, max, windowSeconds),
+      ),
   };
 }

@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { nowSeconds } from '../db/sql-helpers.js';
 import { SerialRun } from '../lib/serial-run.js';
-import type { BalanceKind, SharedBalances } from './shared-balances.js';
+import type { BalanceKind, FlushEntry, LedgerSide, SharedBalances } from './shared-balances.js';
 
 /** One balance: the database value when loaded plus the changes not yet written back. */
 interface Balance {
@@ -11,6 +11,8 @@ interface Balance {
   used: number;
   requests: number;
   stale: boolean;
+  /** Written to the database by this node (flushed pending and credits) in total: its share in Redis. */
+  written: number;
 }
 
 /** Whether a balance holds changes the next flush writes (an open reservation counts: it is a pending change). */
@@ -27,7 +29,9 @@ export type ReserveFailure = 'user_quota' | 'token_quota' | 'token_exhausted';
  * never reserve more than a balance holds. A crash loses at most one interval of changes (logged at flush).
  * With several nodes (Redis configured) the live balances are shared through Redis instead (SharedBalances): the
  * check-and-take happens there atomically and every change is mirrored there; this ledger still writes its own
- * node's changes to the database and keeps a local view for the notices and pre-checks.
+ * node's changes to the database and keeps a local view for the notices and pre-checks. While Redis is down or
+ * slow it serves the balances itself again, against the database value plus its own pending (shared-balances.ts
+ * says how Redis is rebuilt afterwards).
  */
 export class QuotaLedger {
   private users = new Map<number, Balance>();
@@ -48,15 +52,28 @@ export class QuotaLedger {
     this.shared = shared;
   }
 
-  /** What this node knows of a balance: the database value plus its own changes not yet written. */
-  async knownBalance(kind: BalanceKind, id: number): Promise<number> {
-    const pending = (kind === 'user' ? this.users : this.tokens).get(id)?.pending ?? 0;
-    return (await this.readBase(kind, id)) + pending;
+  /** This node's side of its balances, as the shared balances read it. */
+  side(): LedgerSide {
+    return {
+      own: (kind, id) => {
+        const balance = this.map(kind).get(id);
+        return { pending: balance?.pending ?? 0, written: balance?.written ?? 0 };
+      },
+      databaseValue: (kind, id) => this.readBase(kind, id),
+      flushIdle: () => this.flushes.idle(),
+      wentLocal: () => {
+        for (const balance of [...this.users.values(), ...this.tokens.values()]) balance.stale = true;
+      },
+    };
+  }
+
+  private map(kind: BalanceKind): Map<number, Balance> {
+    return kind === 'user' ? this.users : this.tokens;
   }
 
   /** Whether the token has nothing left (checked before anything else; in shared mode Redis decides at reserve). */
   exhausted(tokenId: number): boolean {
-    return this.shared === null && this.available('token', tokenId) <= 0;
+    return !this.shared?.covers('token', tokenId) && this.available('token', tokenId) <= 0;
   }
 
   start(intervalMs: number): void {
@@ -92,12 +109,31 @@ export class QuotaLedger {
     const token = tokenId === null || tokenUnlimited ? null : this.tokens.get(tokenId);
     if (!user) throw new Error(`ledger: user ${userId} not prepared`);
     if (tokenId !== null && !tokenUnlimited && !token) throw new Error(`ledger: token ${tokenId} not prepared`);
-    if (this.shared) return this.reserveShared(this.shared, user, userId, token ? tokenId : null, token, amount);
+    const shared = this.shared;
+    const sharedToken = token ? tokenId : null;
+    if (shared?.covers('user', userId) && (sharedToken === null || shared.covers('token', sharedToken)))
+      return this.reserveShared(shared, user, userId, sharedToken, token, amount);
+    return this.reserveLocal(user, userId, sharedToken, token, amount);
+  }
+
+  /** Check and take in memory (one node, or this node while Redis cannot be used). */
+  private reserveLocal(
+    user: Balance,
+    userId: number,
+    tokenId: number | null,
+    token: Balance | null | undefined,
+    amount: number,
+  ): ReserveFailure | null {
+    this.shared?.fallBack();
     const userLeft = user.base + user.pending;
     if (userLeft <= 0 || userLeft < amount) return 'user_quota';
     if (token && (token.base + token.pending <= 0 || token.base + token.pending < amount)) return 'token_quota';
     user.pending -= amount;
-    if (token) token.pending -= amount;
+    this.shared?.changedLocally('user', userId);
+    if (token && tokenId !== null) {
+      token.pending -= amount;
+      this.shared?.changedLocally('token', tokenId);
+    }
     return null;
   }
 
@@ -109,17 +145,19 @@ export class QuotaLedger {
     token: Balance | null | undefined,
     amount: number,
   ): Promise<ReserveFailure | null> {
-    const result = await shared.reserve(userId, tokenId, amount);
+    const result = await shared.reserve(userId, tokenId, amount, (taken) => {
+      user.pending -= amount;
+      // The local view follows the shared balance, so notices compare against what is really left.
+      user.base = taken.userLeft - user.pending;
+      if (token) {
+        token.pending -= amount;
+        token.base = taken.tokenLeft - token.pending;
+      }
+    });
+    // Redis could not be used: this node answers from its own ledger.
+    if (result === null) return this.reserveLocal(user, userId, tokenId, token, amount);
     if (result.failure === 'token_quota' && result.tokenLeft <= 0) return 'token_exhausted';
-    if (result.failure) return result.failure;
-    user.pending -= amount;
-    // The local view follows the shared balance, so notices compare against what is really left.
-    user.base = result.userLeft - user.pending;
-    if (token) {
-      token.pending -= amount;
-      token.base = result.tokenLeft - token.pending;
-    }
-    return null;
+    return result.failure;
   }
 
   /**
@@ -168,9 +206,10 @@ export class QuotaLedger {
    * admin's adjustment). Both sides only ever add, so the order against a flush in flight does not matter.
    */
   credit(kind: 'user' | 'token', id: number, amount: number): void {
-    const balance = (kind === 'user' ? this.users : this.tokens).get(id);
-    if (balance) balance.base += amount;
-    this.shared?.adjust(kind, id, amount);
+    const balance = this.balance(this.map(kind), id);
+    if (!balance.stale) balance.base += amount;
+    balance.written += amount;
+    this.shared?.credit(kind, id, amount);
   }
 
   /** After the console set a balance to a new absolute value in the database: re-read it before the next use. */
@@ -208,6 +247,11 @@ export class QuotaLedger {
     const userDeltas = users.map(([id, b]) => ({ id, b, pending: b.pending, used: b.used, requests: b.requests }));
     const tokenDeltas = tokens.map(([id, b]) => ({ id, b, pending: b.pending, used: b.used }));
     for (const [id] of channels) this.channelUsed.delete(id);
+    const moving: FlushEntry[] = [
+      ...userDeltas.map((d) => ({ kind: 'user' as const, id: d.id, amount: d.pending })),
+      ...tokenDeltas.map((d) => ({ kind: 'token' as const, id: d.id, amount: d.pending })),
+    ].filter((entry) => entry.amount !== 0);
+    const guard = this.shared ? await this.shared.beginFlush(moving) : null;
     try {
       await this.db.transaction().execute(async (trx) => {
         for (const d of userDeltas) {
@@ -243,19 +287,28 @@ export class QuotaLedger {
       });
     } catch (error) {
       for (const [id, used] of channels) this.channelUsed.set(id, (this.channelUsed.get(id) ?? 0) + used);
+      if (guard) await this.shared?.endFlush(guard, false);
       this.onFlushError(error);
       return;
     }
     for (const d of userDeltas) {
       d.b.base += d.pending;
       d.b.pending -= d.pending;
+      d.b.written += d.pending;
       d.b.used -= d.used;
       d.b.requests -= d.requests;
     }
     for (const d of tokenDeltas) {
       d.b.base += d.pending;
       d.b.pending -= d.pending;
+      d.b.written += d.pending;
       d.b.used -= d.used;
+    }
+    if (!this.shared || !guard) return;
+    await this.shared.endFlush(guard, true);
+    // Served locally meanwhile: other nodes' writes show up in the database, so the next request re-reads it.
+    for (const kind of ['user', 'token'] as const) {
+      for (const [id, balance] of this.map(kind)) if (!this.shared.covers(kind, id)) balance.stale = true;
     }
   }
 
@@ -263,7 +316,7 @@ export class QuotaLedger {
     let balance = map.get(id);
     if (!balance) {
       // Settling something never prepared (e.g. after a stale drop): keep the change, load the base lazily.
-      balance = { base: 0, pending: 0, used: 0, requests: 0, stale: true };
+      balance = { base: 0, pending: 0, used: 0, requests: 0, stale: true, written: 0 };
       map.set(id, balance);
     }
     return balance;
@@ -294,7 +347,7 @@ export class QuotaLedger {
         current.base = base;
         current.stale = false;
       } else {
-        map.set(id, { base, pending: 0, used: 0, requests: 0, stale: false });
+        map.set(id, { base, pending: 0, used: 0, requests: 0, stale: false, written: 0 });
       }
     })().finally(() => {
       if (this.loading.get(key) === read) this.loading.delete(key);

@@ -85,12 +85,24 @@ export class AuthCache {
   async dropToken(key: string): Promise<void> {
     this.drops++;
     this.tokens.delete(key);
-    await this.redis?.client.publish(CHANNEL, `t:${key}`);
+    await this.announce(`t:${key}`);
   }
 
   async dropUser(id: number): Promise<void> {
     this.drops++;
     this.users.delete(id);
-    await this.redis?.client.publish(CHANNEL, `u:${id}`);
+    await this.announce(`u:${id}`);
+  }
+
+  /** Forgets everything (Redis came back: drops announced meanwhile were missed). */
+  clear(): void {
+    this.drops++;
+    this.tokens.clear();
+    this.users.clear();
+  }
+
+  /** Other nodes hear of it; while Redis is away they miss it and clear their caches when it returns. */
+  private async announce(message: string): Promise<void> {
+    await this.redis?.client.publish(CHANNEL, message).catch((error: unknown) => this.redis?.health.failed(error));
   }
 }

@@ -47,7 +47,8 @@ export class ChannelCache {
   ) {
     writer.onChange(async () => {
       await this.reload();
-      await this.redis?.client.publish(CHANNEL, 'reload');
+      // While Redis is away other nodes miss this and reload when it returns.
+      await this.redis?.client.publish(CHANNEL, 'reload').catch((error: unknown) => this.redis?.health.failed(error));
     });
   }
 

@@ -93,7 +93,10 @@ export class OptionsStore {
     const optionKey = key as OptionKey;
     await this.repo.upsert(optionKey, value);
     this.apply(optionKey, value);
-    await this.redis?.client.publish(CHANNEL, JSON.stringify({ key: optionKey, value }));
+    // Saved already: while Redis is away other nodes miss this and read every option again when it returns.
+    await this.redis?.client
+      .publish(CHANNEL, JSON.stringify({ key: optionKey, value }))
+      .catch((error: unknown) => this.redis?.health.failed(error));
     return null;
   }
 

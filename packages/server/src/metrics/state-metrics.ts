@@ -55,6 +55,18 @@ export function writeStateMetrics(out: string[], ctx: AppContext): void {
   writeFamily(out, 'gateway_usage_log_queue_rows', 'gauge', 'Usage-log rows waiting for the next batch insert', [
     ['', ctx.logWriter.pending()],
   ]);
+  const health = ctx.redis?.health;
+  if (health) {
+    writeFamily(out, 'gateway_redis_up', 'gauge', 'Whether Redis answers (0: limits, sessions and balances local)', [
+      ['', health.up ? 1 : 0],
+    ]);
+    writeFamily(out, 'gateway_redis_outages_total', 'counter', 'Times Redis stopped answering in time', [
+      ['', health.outages],
+    ]);
+    writeFamily(out, 'gateway_redis_fallbacks_total', 'counter', 'Answers given from this node alone for Redis', [
+      ['', health.fallbacks],
+    ]);
+  }
   const pending = ctx.ledger.pendingWrites();
   writeFamily(
     out,

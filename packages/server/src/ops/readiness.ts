@@ -10,6 +10,8 @@ export type CheckState = 'ok' | 'failed' | 'timeout' | 'pending' | 'off';
 
 export interface Readiness {
   ready: boolean;
+  /** Redis does not answer: the node still serves (limits, sessions and balances fall back to it), degraded. */
+  degraded: boolean;
   checks: { database: CheckState; migrations: CheckState; redis: CheckState };
 }
 
@@ -64,8 +66,10 @@ export class ReadinessProbe {
         : ('off' as const),
     ]);
     const checks = { database, migrations, redis: redisState };
-    const ready = Object.values(checks).every((state) => state === 'ok' || state === 'off');
-    return { ready, checks };
+    // Without the database or its migrations nothing can be served; without Redis the node serves from its own
+    // memory (cache/redis-failover.ts), so taking every node out during a Redis outage would be the real outage.
+    const ready = database === 'ok' && migrations === 'ok';
+    return { ready, degraded: redisState !== 'ok' && redisState !== 'off', checks };
   }
 
   private async run(name: string, work: () => Promise<void>): Promise<CheckState> {

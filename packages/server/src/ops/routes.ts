@@ -32,13 +32,17 @@ export async function operationsRoutes(app: FastifyInstance, ctx: AppContext): P
 
   app.get(HEALTH_PATH, (_request, reply) => reply.headers(PROBE_HEADERS).send({ status: 'ok' }));
 
-  app.get(READY_PATH, async (_request, reply) => {
-    const { ready, checks } = await probe.check();
+  // `?strict`: Redis must answer too, for operators who would rather drain a node than run it on its own memory.
+  app.get(READY_PATH, async (request, reply) => {
+    const { ready, degraded, checks } = await probe.check();
+    const strict = Object.hasOwn(request.query as object, 'strict');
     reply.headers(PROBE_HEADERS);
-    if (ready) return reply.send({ status: 'ok', checks });
     const failed = Object.entries(checks)
       .filter(([, state]) => state !== 'ok' && state !== 'off')
       .map(([name]) => name);
+    if (ready && !(strict && degraded)) {
+      return reply.send(degraded ? { status: 'degraded', degraded: failed, checks } : { status: 'ok', checks });
+    }
     return reply.code(503).send({ status: 'unavailable', failed, checks });
   });
 

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { RedisPair } from '../../cache/redis.js';
+import { sharedOrLocal } from '../../cache/redis-failover.js';
 
 /** Which limit refused a request: all requests in the window, or the successful ones. */
 export type WindowRefusal = 'total' | 'success';
@@ -120,5 +121,24 @@ export function redisWindowLog(redis: RedisPair, prefix = 'gateway:mrl'): Slidin
         .pexpire(successKey, windowMs)
         .exec();
     },
+  };
+}
+
+/** The model request limit counted in Redis, or on this node alone while Redis is down or slow. */
+export function failoverWindowLog(redis: RedisPair, local: SlidingWindowLog = memoryWindowLog()): SlidingWindowLog {
+  const shared = redisWindowLog(redis);
+  return {
+    admit: (userId, limits, now) =>
+      sharedOrLocal(
+        redis.health,
+        () => shared.admit(userId, limits, now),
+        () => local.admit(userId, limits, now),
+      ),
+    recordSuccess: (userId, windowMs, now) =>
+      sharedOrLocal(
+        redis.health,
+        () => shared.recordSuccess(userId, windowMs, now),
+        () => local.recordSuccess(userId, windowMs, now),
+      ),
   };
 }
