@@ -1,5 +1,6 @@
 import { Role } from '@gateway/shared';
-import { memoryRateLimiter, redisRateLimiter } from './auth/rate-limiter.js';
+import { failoverSessionStore } from './auth/failover-session-store.js';
+import { failoverRateLimiter, memoryRateLimiter } from './auth/rate-limiter.js';
 import { databaseSessionStore, redisSessionStore } from './auth/session-store.js';
 import { QuotaLedger } from './billing/ledger.js';
 import { LogWriter } from './billing/log-writer.js';
@@ -22,7 +23,7 @@ import { ChannelWriter } from './services/channel-writer.js';
 import { createRequestLimiter } from './services/limits/create-limiter.js';
 import { NotifyLimit } from './services/notify-limit.js';
 import { ModelRequestLimiter } from './services/rate-limit/model-request-limit.js';
-import { memoryWindowLog, redisWindowLog } from './services/rate-limit/sliding-window-log.js';
+import { failoverWindowLog, memoryWindowLog } from './services/rate-limit/sliding-window-log.js';
 import { SecretBox } from './services/secret-box.js';
 
 /** Opens the database (migrating it), Redis when configured, and loads options: everything but HTTP. */
@@ -62,13 +63,29 @@ export async function createContext(config: Config): Promise<AppContext> {
     const ledger = new QuotaLedger(db.kysely, (error) => backgroundError('quota flush failed; will retry', error));
     if (redis) {
       const namespace = SharedBalances.namespaceFor(config.database);
-      ledger.shareThrough(new SharedBalances(redis.client, namespace, (kind, id) => ledger.knownBalance(kind, id)));
+      ledger.shareThrough(new SharedBalances(redis.client, redis.health, namespace, ledger.side()));
+      // Announcements missed while Redis was away: read options and channels again, forget cached keys and users.
+      redis.health.onUp(() => {
+        void Promise.all([options.load(), channelCache.reload()]).catch((error) =>
+          backgroundError('reload after Redis came back failed', error),
+        );
+        authCache.clear();
+      });
     }
     ledger.start(config.batchUpdateIntervalMs);
     const logWriter = new LogWriter(repos.logs, (error, dropped) =>
       backgroundError(`log write failed; will retry${dropped ? ` (dropped ${dropped} oldest rows)` : ''}`, error),
     );
     logWriter.start(config.batchUpdateIntervalMs);
+    // Bodies are large: smaller batches, and far fewer rows held while the database is away.
+    const bodyWriter = new LogWriter(
+      repos.requestBodies,
+      (error, dropped) =>
+        backgroundError(`request body write failed; will retry${dropped ? ` (dropped ${dropped} oldest)` : ''}`, error),
+      50,
+      2_000,
+    );
+    bodyWriter.start(config.batchUpdateIntervalMs);
     const quotaExporter = new QuotaExporter(repos.quotaData, options, (error) =>
       backgroundError('dashboard data export failed; will retry', error),
     );
@@ -79,16 +96,19 @@ export async function createContext(config: Config): Promise<AppContext> {
       repos,
       options,
       redis,
-      sessions: redis ? redisSessionStore(redis) : databaseSessionStore(repos.sessions),
-      limiter: redis ? redisRateLimiter(redis) : memoryRateLimiter(),
+      sessions: redis
+        ? failoverSessionStore(redis, redisSessionStore(redis), databaseSessionStore(repos.sessions))
+        : databaseSessionStore(repos.sessions),
+      limiter: redis ? failoverRateLimiter(redis) : memoryRateLimiter(),
       channelWriter,
       channelTests: new ChannelTestRunner({ writer: channelWriter, channels: repos.channels, options }),
       channelCache,
       authCache,
       ledger,
       logWriter,
+      bodyWriter,
       quotaExporter,
-      modelLimiter: new ModelRequestLimiter(options, redis ? redisWindowLog(redis) : memoryWindowLog()),
+      modelLimiter: new ModelRequestLimiter(options, redis ? failoverWindowLog(redis) : memoryWindowLog()),
       limits: createRequestLimiter(config, db, options, redis),
       metrics: new GatewayMetrics(),
       setup: { done },
@@ -105,6 +125,7 @@ export async function closeContext(ctx: AppContext): Promise<void> {
   await ctx.ledger.stop();
   await ctx.limits.budgets.stop();
   await ctx.logWriter.stop();
+  await ctx.bodyWriter.stop();
   await ctx.quotaExporter.stop();
   await ctx.redis?.close();
   await ctx.db.close();

@@ -10,6 +10,7 @@ import type { RedisPair } from './cache/redis.js';
 import type { Config } from './config.js';
 import type { Db } from './db/connection.js';
 import type { Repositories } from './db/repositories.js';
+import type { NewRequestBody } from './db/schema.js';
 import type { GatewayMetrics } from './metrics/gateway-metrics.js';
 import type { ChannelTestRunner } from './services/channel-test-all.js';
 import type { ChannelWriter } from './services/channel-writer.js';
@@ -31,6 +32,8 @@ export interface AppContext {
   authCache: AuthCache;
   ledger: QuotaLedger;
   logWriter: LogWriter;
+  /** Kept request and response bodies (services/request-bodies), batched like the usage logs. */
+  bodyWriter: LogWriter<NewRequestBody>;
   quotaExporter: QuotaExporter;
   modelLimiter: ModelRequestLimiter;
   /** Per-token, per-user and per-group request limits and token budgets (services/limits). */

@@ -7,6 +7,7 @@ import { loadConfig } from './config.js';
 import { redact } from './db/dsn.js';
 import { startCacheSync } from './jobs/cache-sync.js';
 import { startChannelRecovery } from './jobs/channel-recovery.js';
+import { startRequestBodyRetention } from './jobs/request-body-retention.js';
 import { startTaskPoller } from './jobs/task-poller.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -25,6 +26,7 @@ async function main(): Promise<void> {
   const stopRecovery = startChannelRecovery(ctx, config.channelTestFrequencyMinutes);
   const stopTaskPoller = startTaskPoller(ctx);
   const stopCacheSync = startCacheSync(ctx, config.syncFrequencySeconds);
+  const stopBodyRetention = startRequestBodyRetention(ctx);
   for (const warning of config.warnings) app.log.warn(warning);
   const where = config.database.dialect === 'sqlite' ? config.database.path : redact(JSON.stringify(config.database));
   app.log.info({ database: config.database.dialect, where, redis: Boolean(config.redisUrl) }, 'storage ready');
@@ -37,6 +39,7 @@ async function main(): Promise<void> {
     stopRecovery();
     stopTaskPoller();
     stopCacheSync();
+    stopBodyRetention();
     await app.close();
     await closeContext(ctx);
     process.exit(0);

@@ -125,7 +125,13 @@ describe('option validation on PUT /api/option/', () => {
       'gemini safety: thresholds are texts',
       'gemini.safety_settings',
       '{"default": 1}',
-      'gemini.safety_settings 的 JSON 结构不正确',
+      'gemini.safety_settings 的取值只能是 OFF、BLOCK_NONE、BLOCK_ONLY_HIGH、BLOCK_MEDIUM_AND_ABOVE、BLOCK_LOW_AND_ABOVE 或 HARM_BLOCK_THRESHOLD_UNSPECIFIED',
+    ],
+    [
+      'gemini safety: only thresholds Gemini accepts',
+      'gemini.safety_settings',
+      '{"HARM_CATEGORY_HARASSMENT": "BLOCK_SOME"}',
+      'gemini.safety_settings 的取值只能是 OFF、BLOCK_NONE、BLOCK_ONLY_HIGH、BLOCK_MEDIUM_AND_ABOVE、BLOCK_LOW_AND_ABOVE 或 HARM_BLOCK_THRESHOLD_UNSPECIFIED',
     ],
     ['gemini versions: texts', 'gemini.version_settings', '["v1"]', 'gemini.version_settings 的 JSON 结构不正确'],
     [

@@ -4,11 +4,13 @@
  * `{name}` placeholders are filled from params.
  */
 import { CHANNEL_FORM_MESSAGES } from './channels/channel-form.js';
+import { FALLBACK_MESSAGES } from './fallback/messages.js';
 import { LIMIT_MESSAGES } from './limits/messages.js';
 
 export const MESSAGES = {
   ...CHANNEL_FORM_MESSAGES,
   ...LIMIT_MESSAGES,
+  ...FALLBACK_MESSAGES,
   // generic
   invalid_params: { zh: '无效的参数', en: 'Invalid parameters' },
   internal_error: { zh: '服务器内部错误，请联系管理员', en: 'Internal server error, please contact the administrator' },
@@ -66,6 +68,10 @@ export const MESSAGES = {
   option_not_enum: { zh: '{key} 只能是以下值之一：{values}', en: '{key} must be one of: {values}' },
   option_invalid_json: { zh: '{key} 不是合法的 JSON 字符串', en: '{key} is not a valid JSON string' },
   option_bad_json_shape: { zh: '{key} 的 JSON 结构不正确', en: '{key} has the wrong JSON structure' },
+  option_bad_gemini_safety: {
+    zh: '{key} 的取值只能是 OFF、BLOCK_NONE、BLOCK_ONLY_HIGH、BLOCK_MEDIUM_AND_ABOVE、BLOCK_LOW_AND_ABOVE 或 HARM_BLOCK_THRESHOLD_UNSPECIFIED',
+    en: '{key} values must be OFF, BLOCK_NONE, BLOCK_ONLY_HIGH, BLOCK_MEDIUM_AND_ABOVE, BLOCK_LOW_AND_ABOVE or HARM_BLOCK_THRESHOLD_UNSPECIFIED',
+  },
   option_bad_amount_list: {
     zh: '{key} 必须是由正整数组成的 JSON 数组，例如 [10, 20, 50]',
     en: '{key} must be a JSON array of positive whole numbers, e.g. [10, 20, 50]',

@@ -8,6 +8,7 @@ import { nowSeconds } from '../db/sql-helpers.js';
 import { ApiFailure, messageFor, ok } from '../http/envelope.js';
 import { queryNumber, queryString, readPaging } from '../http/paging.js';
 import { recordAudit } from '../services/audit/audit-trail.js';
+import { logBodyRoutes } from './log-bodies.js';
 
 /** Log filters from the query; the admin-only ones (username, channel) are read only for admins. */
 function readFilter(query: Record<string, unknown>, admin: boolean): LogFilter {
@@ -93,6 +94,9 @@ export async function logRoutes(app: FastifyInstance, ctx: AppContext): Promise<
     const count = await logs.deleteBefore(target);
     // The audit trail is kept as long as the usage logs: one clear removes both.
     const auditCount = await ctx.repos.auditLogs.deleteBefore(target);
+    // Kept request bodies go with the logs they belong to.
+    await ctx.bodyWriter.flush();
+    await ctx.repos.requestBodies.deleteBefore(target);
     request.log.info(
       { count, auditCount, before: target, by: request.user?.id, admin: isAdmin(request.user?.role) },
       'logs deleted',
@@ -108,4 +112,6 @@ export async function logRoutes(app: FastifyInstance, ctx: AppContext): Promise<
     ]);
     return ok(count, messageFor(request, 'deleted_count', { count }));
   });
+
+  await logBodyRoutes(app, ctx);
 }

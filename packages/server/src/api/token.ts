@@ -55,6 +55,7 @@ export function tokenView(token: TokenRow, limits: RequestLimiter) {
     allow_ips: token.allow_ips ?? '',
     used_quota: token.used_quota,
     group: token.group,
+    fallback_models: token.fallback_models ?? '',
     ...tokenLimitsView(token, limits),
   };
 }
@@ -188,6 +189,8 @@ function tokenColumns(input: TokenInput) {
     model_limits: input.model_limits,
     allow_ips: input.allow_ips,
     group: input.group,
+    // Left out of a body (a family script's edit): the stored list stays.
+    ...(input.fallback_models !== undefined ? { fallback_models: input.fallback_models } : {}),
     ...limitColumnsOf(input),
   };
 }

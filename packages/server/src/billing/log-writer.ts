@@ -1,4 +1,3 @@
-import type { LogsRepo } from '../db/repos/logs.js';
 import type { NewLog } from '../db/schema.js';
 import { SerialRun } from '../lib/serial-run.js';
 
@@ -6,14 +5,15 @@ import { SerialRun } from '../lib/serial-run.js';
  * Usage logs are written in batches off the request path: the relay appends to a buffer, a timer (or a full
  * buffer) writes them in one multi-row insert, and shutdown writes what is left. A failed write keeps the rows
  * for the next attempt, up to a cap, so a database hiccup loses nothing and an outage cannot eat all memory.
+ * The kept request bodies (services/request-bodies) ride the same way in a writer of their own.
  */
-export class LogWriter {
-  private buffer: NewLog[] = [];
+export class LogWriter<Row = NewLog> {
+  private buffer: Row[] = [];
   private readonly writes = new SerialRun(() => this.write());
   private timer: NodeJS.Timeout | null = null;
 
   constructor(
-    private readonly repo: LogsRepo,
+    private readonly repo: { insertMany(rows: Row[]): Promise<void> },
     private readonly onError: (error: unknown, dropped: number) => void = () => {},
     private readonly maxBatch = 500,
     private readonly maxBuffered = 100_000,
@@ -29,7 +29,7 @@ export class LogWriter {
     await this.flush();
   }
 
-  append(row: NewLog): void {
+  append(row: Row): void {
     this.buffer.push(row);
     if (this.buffer.length >= this.maxBatch) void this.flush();
   }

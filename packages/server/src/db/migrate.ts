@@ -6,6 +6,8 @@ import * as initial from './migrations/0001_initial.js';
 import * as jobLeases from './migrations/0002_job_leases.js';
 import * as auditLog from './migrations/0003_audit_log.js';
 import * as limits from './migrations/0004_limits.js';
+import * as fallback from './migrations/0005_fallback.js';
+import * as requestBodies from './migrations/0006_request_bodies.js';
 
 /** Migrations live in code (not files read at run time) so the bundled server and the tests see the same list. */
 function migrations(db: Db, adoption: AdoptionPlan | null = null): Record<string, Migration> {
@@ -17,6 +19,8 @@ function migrations(db: Db, adoption: AdoptionPlan | null = null): Record<string
     '0002_job_leases': { up: (kysely: Kysely<unknown>) => jobLeases.up(kysely, db.dialect) },
     '0003_audit_log': { up: (kysely: Kysely<unknown>) => auditLog.up(kysely, db.dialect) },
     '0004_limits': { up: (kysely: Kysely<unknown>) => limits.up(kysely, db.dialect) },
+    '0005_fallback': { up: (kysely: Kysely<unknown>) => fallback.up(kysely, db.dialect) },
+    '0006_request_bodies': { up: (kysely: Kysely<unknown>) => requestBodies.up(kysely, db.dialect) },
   };
 }
 

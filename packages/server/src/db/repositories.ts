@@ -8,6 +8,7 @@ import { createMidjourneysRepo } from './repos/midjourneys.js';
 import { createOptionsRepo } from './repos/options.js';
 import { createQuotaDataRepo } from './repos/quota-data.js';
 import { createRedemptionsRepo } from './repos/redemptions.js';
+import { createRequestBodiesRepo } from './repos/request-bodies.js';
 import { createSessionsRepo } from './repos/sessions.js';
 import { createSetupsRepo } from './repos/setups.js';
 import { createTasksRepo } from './repos/tasks.js';
@@ -33,6 +34,7 @@ export function createRepositories(db: Db) {
     setups: createSetupsRepo(db),
     auditLogs: createAuditLogsRepo(db),
     jobLeases: createJobLeasesRepo(db),
+    requestBodies: createRequestBodiesRepo(db),
   };
 }
 

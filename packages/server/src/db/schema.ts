@@ -67,6 +67,8 @@ export interface TokensTable {
   budget_used: WithDefault<number>;
   /** Unix ms of the period budget_used belongs to. */
   budget_period_start: WithDefault<number>;
+  /** Comma list of models tried in order when a request's model fails (migration 0005); null: none. */
+  fallback_models: WithDefault<string | null>;
 }
 
 export interface ChannelsTable {
@@ -259,6 +261,16 @@ export interface AuditLogsTable {
   diff: string;
 }
 
+/** A relay call's bodies as the client sent and received them, scrubbed and capped (0006_request_bodies). */
+export interface RequestBodiesTable {
+  id: Id;
+  /** The usage log row's `request_id` (X-Oneapi-Request-Id). */
+  request_id: string;
+  created_at: number;
+  request_body: string;
+  response_body: string;
+}
+
 export interface Database {
   users: UsersTable;
   tokens: TokensTable;
@@ -275,6 +287,7 @@ export interface Database {
   setups: SetupsTable;
   job_leases: JobLeasesTable;
   audit_logs: AuditLogsTable;
+  request_bodies: RequestBodiesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -298,3 +311,4 @@ export type NewTopUp = Insertable<TopUpsTable>;
 export type QuotaDataRow = Selectable<QuotaDataTable>;
 export type AuditLogRow = Selectable<AuditLogsTable>;
 export type NewAuditLog = Insertable<AuditLogsTable>;
+export type NewRequestBody = Insertable<RequestBodiesTable>;

@@ -150,6 +150,7 @@ export async function authenticatePlayground(
     budget_quota: 0,
     budget_used: 0,
     budget_period_start: 0,
+    fallback_models: null,
   };
   return {
     token,

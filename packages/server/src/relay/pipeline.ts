@@ -7,11 +7,23 @@ import { languageOf } from '../http/envelope.js';
 import type { RelayTally, RouteMetrics } from '../metrics/relay-metrics.js';
 import type { Admission, LimitEstimate } from '../services/limits/request-limiter.js';
 import { admitModelRequest } from '../services/rate-limit/model-request-limit.js';
+import { bodyRecorder } from '../services/request-bodies/recorder.js';
 import { authenticateRelay, type RelayCaller } from './auth.js';
 import { shouldDisableChannel } from './auto-disable.js';
 import { Cancellation } from './cancellation.js';
 import type { Endpoint, Leg, ParsedRequest } from './endpoint.js';
 import { RelayError } from './errors.js';
+import {
+  bodyForModel,
+  type FallbackTrail,
+  fallbackFacts,
+  fallbackModels,
+  fallbackUsable,
+  fallsBack,
+  reserveFallback,
+  SERVED_MODEL_HEADER,
+  servedModelHeader,
+} from './fallback.js';
 import { modelSuffixOf } from './model-suffix.js';
 import { applyOverrides, withHeaderOverride } from './overrides/apply.js';
 import type { Provider } from './provider.js';
@@ -84,7 +96,18 @@ async function runConveyor<Request>(
   const billing = await reserveQuota(ctx, caller, { model: parsed.model, ...parsed.reserve }, lang);
   // Only a priced (or accepted) model becomes a label: refused names could be anything a client typed.
   tally.model = billing.model;
-  const run: Run<Request> = { ctx, endpoint, parsed, billing, lang, startedAt, requestId, tally };
+  const run: Run<Request> = {
+    ctx,
+    endpoint,
+    parsed,
+    billing,
+    lang,
+    startedAt,
+    requestId,
+    tally,
+    tried: [],
+    held: true,
+  };
   let settled = false;
   let limits: Admission | null = null;
   try {
@@ -97,10 +120,10 @@ async function runConveyor<Request>(
     const estimate = { tokens: parsed.reserve.promptEstimate + parsed.reserve.maxOutput, quota: billing.reserved };
     const admitting = ctx.limits.admit(caller, estimate, lang);
     limits = admitting instanceof Promise ? await admitting : admitting;
-    settled = await carry(run, reply);
+    settled = await carryModels(run, reply, request);
     return reply;
   } finally {
-    if (!settled) refund(ctx, billing);
+    if (!settled && run.held) refund(ctx, run.billing);
     limits?.finish(settled ? (run.spent ?? null) : null);
   }
 }
@@ -116,14 +139,52 @@ interface Run<Request> {
   tally: RelayTally;
   /** What the request really used, once settled (the limits correct their estimates to it). */
   spent?: LimitEstimate;
+  /** Channels tried for the request, every model's, in order (the logs' admin_info.use_channel). */
+  tried: number[];
+  /** Whether `billing` still holds its reservation (false between a fallback's refund and its own reservation). */
+  held: boolean;
+  /** Set once a fallback model is tried: the logs record the requested model and the chain. */
+  fallback?: FallbackTrail;
 }
 
-/** Tries channels until one answers; returns whether the bill was settled (false: the client left first). */
-async function carry<Request>(run: Run<Request>, reply: FastifyReply): Promise<boolean> {
+/**
+ * The requested model, then its fallback models (fallback.ts) while the failure is one that falls back. Every
+ * failure here happened before the client got a byte, streams included. Each fallback is reserved at its own price
+ * once the previous reservation is refunded, so a request holds (and is billed for) one model at a time.
+ */
+async function carryModels<Request>(run: Run<Request>, reply: FastifyReply, request: FastifyRequest): Promise<boolean> {
+  const { ctx, parsed, lang } = run;
+  let carried = await carry(run, reply);
+  if (typeof carried === 'boolean') return carried;
+  const { caller, model: requested } = run.billing;
+  const pinned = run.endpoint.modelRequest === false || (parsed.fixedChannelId ?? caller.pinnedChannelId) !== null;
+  for (const model of fallbackModels(ctx.options, caller, requested, request.headers, pinned)) {
+    if (typeof carried === 'boolean' || !fallsBack(ctx.options, carried.failure)) break;
+    if (!fallbackUsable(ctx, caller, model)) continue;
+    if (run.held) refund(ctx, run.billing);
+    run.held = false;
+    const next = await reserveFallback(ctx, caller, model, parsed.reserve, lang);
+    if (!next) continue;
+    run.billing = next;
+    run.held = true;
+    run.tally.model = model;
+    run.fallback = { requested, chain: [...(run.fallback?.chain ?? [requested]), model] };
+    carried = await carry(run, reply);
+  }
+  if (typeof carried === 'boolean') return carried;
+  if (ctx.config.errorLogEnabled) logFailure(run, carried.failure, run.tried);
+  throw carried.failure;
+}
+
+/**
+ * Tries the model's channels until one answers; returns whether the bill was settled (false: the client left
+ * first), or the failure when no channel answered (nothing reached the client: another model may still serve).
+ */
+async function carry<Request>(run: Run<Request>, reply: FastifyReply): Promise<boolean | { failure: RelayError }> {
   const { ctx, billing, parsed, lang } = run;
   const { caller } = billing;
   const failed = new Set<number>();
-  const tried: number[] = [];
+  const tried = run.tried;
   const fixed = parsed.fixedChannelId ?? caller.pinnedChannelId;
   const retries = fixed !== null ? 0 : Math.max(0, ctx.options.number('RetryTimes'));
   let lastError: RelayError | null = null;
@@ -167,7 +228,8 @@ async function carry<Request>(run: Run<Request>, reply: FastifyReply): Promise<b
     const passThrough =
       parsed.rawBody !== undefined &&
       (channel.setting?.pass_through_body_enabled === true || ctx.options.bool('global.pass_through_request_enabled'));
-    if (passThrough) rawText ??= JSON.stringify(parsed.rawBody);
+    if (passThrough)
+      rawText ??= JSON.stringify(run.fallback ? bodyForModel(parsed.rawBody, billing.model) : parsed.rawBody);
     const overridden =
       leg.paramOverride === false
         ? { call: { ...leg.call, headers: withHeaderOverride(leg.call.headers, keyed) } }
@@ -225,7 +287,10 @@ async function carry<Request>(run: Run<Request>, reply: FastifyReply): Promise<b
       }
       // From here the answer belongs to this channel: no retry once the client may have seen bytes.
       if (leg.headers) reply.headers(leg.headers);
+      reply.header(SERVED_MODEL_HEADER, servedModelHeader(billing.model));
       let outcome: Outcome;
+      // Kept bodies (off unless the channel or group asks): recorded as sent, queued with the usage log.
+      const bodies = bodyRecorder(ctx, caller, keyed, reply.request);
       try {
         outcome = await readAnswer(leg.read, response, reply, {
           channel: keyed,
@@ -234,6 +299,7 @@ async function carry<Request>(run: Run<Request>, reply: FastifyReply): Promise<b
           startedAt: run.startedAt,
           cancellation,
           lang,
+          bodies,
         });
       } catch (error) {
         // An answer that could not be read reached the client as an error alone: the admin's log says why.
@@ -243,16 +309,16 @@ async function carry<Request>(run: Run<Request>, reply: FastifyReply): Promise<b
       const charged = await settleOutcome(run, channel, upstreamModel, tried, outcome);
       run.tally.settled(charged, outcome.interruption, run.parsed.stream, outcome.firstTokenMs);
       outcome.deliver?.();
+      if (charged) bodies?.commit(run.requestId);
       return charged;
     } finally {
       reply.raw.off('close', onClose);
     }
   }
-  const error =
+  const failure =
     lastError ??
     RelayError.of(503, lang, 'relay_no_channel', { group: caller.group, model: billing.model }, 'model_not_found');
-  if (ctx.config.errorLogEnabled) logFailure(run, error, tried);
-  throw error;
+  return { failure };
 }
 
 /**
@@ -300,6 +366,7 @@ async function settleOutcome<Request>(
     requestId: run.requestId,
     interruption: outcome.interruption,
     task: task?.charged ?? undefined,
+    fallback: run.fallback,
   });
   run.spent = { tokens: usage.prompt_tokens + usage.completion_tokens, quota };
   if (!task && !outcome.interruption) ctx.modelLimiter.succeeded(billing.caller.user.id);
@@ -346,7 +413,7 @@ function logFailure<Request>(run: Run<Request>, error: RelayError, tried: number
     username: caller.user.username,
     token_name: caller.token.name,
     token_id: caller.token.id,
-    model_name: billing.model,
+    model_name: run.fallback?.requested ?? billing.model,
     use_time: Math.round((performance.now() - run.startedAt) / 1000),
     is_stream: run.parsed.stream ? 1 : 0,
     channel_id: channel?.id ?? 0,
@@ -357,6 +424,7 @@ function logFailure<Request>(run: Run<Request>, error: RelayError, tried: number
       status_code: error.status,
       error_code: error.code,
       admin_info: { use_channel: tried.map(String), ...(error.detail ? { upstream_detail: error.detail } : {}) },
+      ...fallbackFacts(run.fallback),
     }),
   });
 }

@@ -2,6 +2,7 @@ import type { Language } from '@gateway/shared';
 import { createParser } from 'eventsource-parser';
 import type { FastifyReply } from 'fastify';
 import type { CachedChannel } from '../cache/channel-cache.js';
+import type { AnswerCapture } from '../services/request-bodies/recorder.js';
 import { type Cancellation, drained } from './cancellation.js';
 import type { AnswerReader } from './endpoint.js';
 import { errorFormat, RelayError } from './errors.js';
@@ -35,6 +36,8 @@ export interface AnswerContext {
   startedAt: number;
   cancellation: Cancellation;
   lang: Language;
+  /** Set when this call's bodies are kept (services/request-bodies): it is told what the client was sent. */
+  bodies?: AnswerCapture;
 }
 
 /** Reads a 2xx upstream answer the way the leg says, streams it to the client, and returns what it produced. */
@@ -84,6 +87,7 @@ async function readTask(
 ): Promise<Outcome> {
   const json = parseJson(await wholeBody(response, context), response, context);
   const verdict = await reader.accept(json, { channel: context.channel, billing: context.billing, lang: context.lang });
+  context.bodies?.whole(JSON.stringify(verdict.body), 'application/json');
   return {
     usage: null,
     outputText: '',
@@ -113,6 +117,7 @@ async function readWhole(
     // JSON of the wrong shape (a proxy's own answer, an empty object) is as unreadable as broken JSON.
     throw unreadableAnswer(response.statusCode, raw, context.channel, context.lang);
   }
+  context.bodies?.whole(answer.body, answer.contentType);
   return {
     usage: answer.usage,
     outputText: answer.outputText,
@@ -190,13 +195,16 @@ async function relaySse(
         const out = pending;
         pending = '';
         raw ??= beginStream(reply, 'text/event-stream; charset=utf-8', context.requestId);
+        context.bodies?.event(out);
         if (!raw.write(out)) await drained(raw, context.cancellation);
       }
     }
     // A 2xx that is no event stream (a proxy's page, JSON): nothing to relay.
     if (events === 0 && !raw) throw unreadableAnswer(response.statusCode, head, context.channel, context.lang);
     raw ??= beginStream(reply, 'text/event-stream; charset=utf-8', context.requestId);
-    raw.end(converter.end(state));
+    const last = converter.end(state);
+    context.bodies?.event(last);
+    raw.end(last);
     return outcome();
   } catch (error) {
     response.body.destroy();
@@ -208,7 +216,9 @@ async function relaySse(
     }
     const failure = brokenAnswer(error, context.channel, context.lang);
     if (!raw) throw failure;
-    raw.end(failure.event(context.requestId, errorFormat(reply.request.url)));
+    const event = failure.event(context.requestId, errorFormat(reply.request.url));
+    context.bodies?.event(event);
+    raw.end(event);
     return outcome(interruptionOf(error, context.cancellation));
   }
 }
@@ -224,6 +234,7 @@ async function relayBytes(
   const raw = beginStream(reply, contentType, context.requestId);
   try {
     for await (const chunk of response.body) {
+      context.bodies?.bytes((chunk as Buffer).length, contentType);
       if (!raw.write(chunk)) await drained(raw, context.cancellation);
     }
     raw.end();

@@ -3,6 +3,7 @@ import { maybeWarnLowQuota } from '../billing/quota-warning.js';
 import type { AppContext } from '../context.js';
 import { nowSeconds } from '../db/sql-helpers.js';
 import type { RelayCaller } from './auth.js';
+import { type FallbackTrail, fallbackFacts } from './fallback.js';
 import type { ModelPricing } from './pricing.js';
 import type { Usage } from './types.js';
 
@@ -27,6 +28,8 @@ export interface Settlement {
   interruption?: string;
   /** An accepted asynchronous task: it costs exactly its reservation (a fixed price per action). */
   task?: { action: string; taskId: string };
+  /** A fallback model served: `model` is the one that served, the trail says what was asked for. */
+  fallback?: FallbackTrail;
 }
 
 /** The quota a finished (or interrupted) request costs. */
@@ -78,6 +81,7 @@ export function settle(ctx: AppContext, s: Settlement): number {
       ...(s.countedLocally ? { local_count: true } : {}),
       ...(s.interruption ? { stream_status: s.interruption } : {}),
       ...(s.task ? { task_id: s.task.taskId, action: s.task.action } : {}),
+      ...fallbackFacts(s.fallback),
     };
     const price =
       pricing.kind === 'tokens'

@@ -126,6 +126,11 @@ export const OPTION_DEFINITIONS = {
   StreamCacheQueueLength: int(0, 0),
   // Logs and export
   LogConsumeEnabled: bool(true),
+  // Request and response bodies of relay calls, off by default: kept for these groups (a JSON list) and for channels
+  // whose setting has "log_bodies": true; each body cut at LogBodiesMaxBytes; 0 days = kept as long as its log.
+  LogBodiesGroups: json([], 'string-array'),
+  LogBodiesMaxBytes: int(16384, 256, 1048576),
+  LogBodiesRetentionDays: int(0, 0, 3650),
   DataExportEnabled: bool(true),
   DataExportInterval: int(5, 1),
   DataExportDefaultTime: oneOf('hour', ['hour', 'day', 'week']),
@@ -155,9 +160,13 @@ export const OPTION_DEFINITIONS = {
   ModelRequestRateLimitGroup: json({}, 'rate-limit-groups'),
   // Per-group defaults of the per-user request limits (limits/fields.ts), e.g. {"default": {"rpm": 60}}.
   GroupLimitDefaults: json({}, 'group-limits'),
+  // Model fallback (fallback/fields.ts): group → models tried in order when the requested one fails, e.g.
+  // {"default": ["gpt-4o-mini"]}; the statuses that move on to them ('' = 408, 429 and 5xx; never 400).
+  GroupFallbackModels: json({}, 'group-fallback'),
+  FallbackStatusCodes: str(''),
   // Provider-specific model settings
   // Category → threshold, e.g. {"default": "OFF"}.
-  'gemini.safety_settings': json({}, 'string-map'),
+  'gemini.safety_settings': json({}, 'gemini-safety'),
   'gemini.version_settings': json({ default: 'v1beta' }, 'string-map'),
   'gemini.supported_imagine_models': json(
     ['gemini-2.0-flash-exp-image-generation', 'gemini-2.0-flash-exp'],

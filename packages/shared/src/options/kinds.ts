@@ -18,6 +18,8 @@ export type JsonShape =
   | 'number-map'
   | 'positive-int-map'
   | 'string-map'
+  /** Harm category (or `default`) → one of Gemini's block thresholds. */
+  | 'gemini-safety'
   | 'header-map'
   | 'rate-limit-groups'
   | 'chats'
@@ -29,6 +31,8 @@ export type JsonShape =
   | 'responses-policy'
   /** `GroupLimitDefaults`: group → {rpm, tpm, concurrency} (limits/fields.ts). */
   | 'group-limits'
+  /** `GroupFallbackModels`: group → [fallback models] (fallback/fields.ts). */
+  | 'group-fallback'
   | 'any';
 
 export interface OptionDefinition {

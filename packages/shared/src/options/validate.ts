@@ -1,3 +1,4 @@
+import { parseGroupFallbackModels, parseStatusRanges } from '../fallback/fields.js';
 import { parseGroupLimitDefaults } from '../limits/fields.js';
 import { isOptionKey, OPTION_DEFINITIONS } from './definitions.js';
 import type { JsonShape, OptionKind } from './kinds.js';
@@ -17,9 +18,12 @@ export interface OptionError {
     | 'option_invalid_json'
     | 'option_bad_json_shape'
     | 'option_bad_amount_list'
+    | 'option_bad_gemini_safety'
     | 'option_bad_amount_discounts'
     | 'option_bad_responses_policy'
     | 'option_bad_group_limits'
+    | 'option_bad_group_fallback'
+    | 'option_bad_fallback_status_codes'
     | 'option_bad_domain'
     | 'option_duplicate_domain'
     | 'option_requires';
@@ -61,11 +65,23 @@ function isIntIn(value: unknown, min: number, max: number): boolean {
 const AMOUNT_KEY = /^[1-9]\d{0,14}$/;
 
 /** Shapes whose mistakes are common enough to deserve a message that shows the expected form. */
+/** The thresholds Gemini's safetySettings accept (an unknown one makes every converted call fail upstream). */
+const GEMINI_THRESHOLDS = [
+  'OFF',
+  'BLOCK_NONE',
+  'BLOCK_ONLY_HIGH',
+  'BLOCK_MEDIUM_AND_ABOVE',
+  'BLOCK_LOW_AND_ABOVE',
+  'HARM_BLOCK_THRESHOLD_UNSPECIFIED',
+];
+
 const SHAPE_ERRORS: Partial<Record<JsonShape, OptionError['code']>> = {
   'amount-list': 'option_bad_amount_list',
+  'gemini-safety': 'option_bad_gemini_safety',
   'amount-discounts': 'option_bad_amount_discounts',
   'responses-policy': 'option_bad_responses_policy',
   'group-limits': 'option_bad_group_limits',
+  'group-fallback': 'option_bad_group_fallback',
 };
 
 /** Options that may only be switched on when other options are filled (family rule). */
@@ -91,6 +107,9 @@ export function validateOption(key: string, value: string, current?: (key: strin
     if (bad !== undefined) return { code: 'option_bad_domain', params: { key, value: bad } };
     const duplicate = findDuplicate(splitDomainList(value));
     if (duplicate !== undefined) return { code: 'option_duplicate_domain', params: { key, value: duplicate } };
+  }
+  if (key === 'FallbackStatusCodes' && parseStatusRanges(value) === null) {
+    return { code: 'option_bad_fallback_status_codes', params: { key } };
   }
   const needed = REQUIRES[key];
   if (needed && value === 'true' && current) {
@@ -169,6 +188,11 @@ function matchesShape(value: unknown, shape: JsonShape): boolean {
       return (
         isPlainObject(value) && Object.values(value).every((v) => typeof v === 'number' && Number.isFinite(v) && v >= 0)
       );
+    case 'gemini-safety':
+      return (
+        isPlainObject(value) &&
+        Object.values(value).every((v) => typeof v === 'string' && GEMINI_THRESHOLDS.includes(v))
+      );
     case 'string-map':
       return isPlainObject(value) && Object.values(value).every((v) => typeof v === 'string');
     case 'rate-limit-groups':
@@ -199,6 +223,8 @@ function matchesShape(value: unknown, shape: JsonShape): boolean {
       return parseResponsesPolicy(value) !== null;
     case 'group-limits':
       return parseGroupLimitDefaults(value) !== null;
+    case 'group-fallback':
+      return parseGroupFallbackModels(value) !== null;
     case 'chats':
       return (
         Array.isArray(value) &&

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fallbackFieldsSchema } from '../fallback/fields.js';
 import { budgetFieldsSchema, limitFieldsSchema } from '../limits/fields.js';
 
 export const TOKEN_NAME_MAX = 50;
@@ -66,6 +67,7 @@ export const tokenInputSchema = z.object({
   group: z.string().trim().max(64).default(''),
   ...limitFieldsSchema.shape,
   ...budgetFieldsSchema.shape,
+  ...fallbackFieldsSchema.shape,
 });
 export type TokenInput = z.infer<typeof tokenInputSchema>;
 

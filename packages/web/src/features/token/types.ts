@@ -22,6 +22,8 @@ export interface Token extends Partial<TokenLimits> {
   used_quota: number;
   /** '' means the owner's own group. */
   group: string;
+  /** Comma string, in try order; '' = none of its own (the group's list applies). */
+  fallback_models?: string;
 }
 
 /** The editable fields, as POST and PUT /api/token/ take them. */
@@ -34,6 +36,7 @@ export interface TokenInput extends TokenLimitsInput {
   model_limits: string;
   allow_ips: string;
   group: string;
+  fallback_models: string;
 }
 
 export interface CreatedToken {

@@ -20,6 +20,7 @@ import { useFetchModels } from '../api/use-fetch-models';
 import { useGroups } from '../api/use-groups';
 import { useUpdateChannel } from '../api/use-update-channel';
 import { type ChannelFormValues, channelPayload, DEFAULT_CHANNEL_GROUP, fieldOfError } from '../channel-form-values';
+import { LogBodiesSwitch } from './log-bodies-switch';
 import { PrivateAddressHint } from './private-address-hint';
 
 const MODEL_MAPPING_EXAMPLE = '{\n  "gpt-3.5-turbo": "gpt-4o-mini"\n}';
@@ -226,6 +227,7 @@ export function ChannelForm({ channelId, initialValues }: ChannelFormProps) {
           />
         </Form.Item>
       ))}
+      <LogBodiesSwitch form={form} />
       <Flex gap={16} wrap className="form-row">
         <Form.Item name="test_model" label={t('channel_form.test_model')} extra={t('channel_form.test_model_help')}>
           <Select

@@ -6,6 +6,7 @@ import { useIsMobile } from '../../../lib/use-media-query';
 import { firstTokenMs, mappedModel, retryChain } from '../log-view';
 import type { LogOther } from '../types';
 import { useLogContent } from '../use-log-content';
+import { LogBodiesSection } from './log-bodies';
 import type { LogRow } from './log-cells';
 
 // Fields shown in their own words below; anything else in `other` is listed as it came.
@@ -107,6 +108,7 @@ export function LogDetails({ log, admin }: { log: LogRow; admin: boolean }) {
         />
       )}
       {!content && items.length === 0 && <Typography.Text type="secondary">{t('log.detail_none')}</Typography.Text>}
+      {admin && <LogBodiesSection logId={log.id} />}
     </Flex>
   );
 }

@@ -59,7 +59,36 @@ export function OperationTab({ options }: { options: OptionMap }) {
         wide: true,
       },
     ];
-    const logs: FieldSpec[] = [{ key: 'LogConsumeEnabled', kind: 'switch', label: t('setting.op.log_consume') }];
+    const logs: FieldSpec[] = [
+      { key: 'LogConsumeEnabled', kind: 'switch', label: t('setting.op.log_consume') },
+      // Kept request and response bodies (a channel's own switch is in its advanced settings).
+      {
+        key: 'LogBodiesMaxBytes',
+        kind: 'number',
+        label: t('log_bodies.setting_max_bytes'),
+        help: t('log_bodies.setting_max_bytes_help'),
+        min: 256,
+        max: 1048576,
+        precision: 0,
+      },
+      {
+        key: 'LogBodiesRetentionDays',
+        kind: 'number',
+        label: t('log_bodies.setting_retention_days'),
+        help: t('log_bodies.setting_retention_days_help'),
+        min: 0,
+        max: 3650,
+        precision: 0,
+      },
+      {
+        key: 'LogBodiesGroups',
+        kind: 'json',
+        label: t('log_bodies.setting_groups'),
+        help: t('log_bodies.setting_groups_help'),
+        wide: true,
+        rows: 2,
+      },
+    ];
     const dataExport: FieldSpec[] = [
       { key: 'DataExportEnabled', kind: 'switch', label: t('setting.op.data_export') },
       {

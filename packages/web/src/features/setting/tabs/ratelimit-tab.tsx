@@ -1,6 +1,7 @@
 import { Alert } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { GroupFallbackSection } from '../../fallback/group-fallback-section';
 import { GroupLimitsSection } from '../../limits/group-limits-section';
 import type { FieldSpec } from '../components/kit/field-spec';
 import { OptionSection } from '../components/kit/option-section';
@@ -57,6 +58,7 @@ export function RateLimitTab({ options }: { options: OptionMap }) {
         testId="section-ratelimit"
       />
       <GroupLimitsSection options={options} />
+      <GroupFallbackSection options={options} />
     </>
   );
 }

@@ -2,6 +2,7 @@ import { Card, Flex, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { CardCheckbox } from '../../../components/list/card-checkbox';
 import { CardList } from '../../../components/list/card-list';
+import { FallbackModelsSummary } from '../../fallback/fallback-models-summary';
 import { TokenLimitsSummary } from '../../limits/token-limits-summary';
 import { useFormatQuota } from '../../status/use-format-quota';
 import { formatTime, KeyCell, statusTagOf, TokenActions, type TokenListProps, TokenStatusSwitch } from './token-table';
@@ -53,6 +54,10 @@ export function TokenCards({
               <dt>{t('limits.col')}</dt>
               <dd>
                 <TokenLimitsSummary token={token} />
+              </dd>
+              <dt>{t('fallback.col')}</dt>
+              <dd>
+                <FallbackModelsSummary models={token.fallback_models} />
               </dd>
               <dt>{t('token.col_group')}</dt>
               <dd>{token.group || t('token.group_own_short')}</dd>

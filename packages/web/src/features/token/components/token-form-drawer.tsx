@@ -1,6 +1,7 @@
 import {
   isIpOrCidr,
   splitAllowIps,
+  splitModelList,
   TOKEN_BATCH_MAX,
   TOKEN_BATCH_PRESETS,
   TOKEN_DEFAULT_QUOTA,
@@ -15,6 +16,7 @@ import { PresetField, wholeNumberRule } from '../../../components/form/preset-fi
 import { notify } from '../../../lib/notify';
 import { quotaDisplayFrom } from '../../../lib/quota';
 import { useIsMobile } from '../../../lib/use-media-query';
+import { FallbackModelsField } from '../../fallback/fallback-models-field';
 import { LimitsFieldset, type LimitsFormValues, limitsFormValues, limitsInput } from '../../limits/token-limits-form';
 import { usePublicStatus } from '../../status/api/use-status';
 import { useFormatQuota } from '../../status/use-format-quota';
@@ -36,6 +38,7 @@ export interface TokenFormValues extends LimitsFormValues {
   model_limits: string[];
   allow_ips: string;
   group: string;
+  fallback_models: string[];
 }
 
 const EXPIRY_SHORTCUTS = [
@@ -57,6 +60,7 @@ function valuesFrom(token: Token | undefined): TokenFormValues {
       model_limits: [],
       allow_ips: '',
       group: '',
+      fallback_models: [],
       ...limitsFormValues(undefined),
     };
   }
@@ -70,6 +74,7 @@ function valuesFrom(token: Token | undefined): TokenFormValues {
     model_limits: token.model_limits ? token.model_limits.split(',').filter(Boolean) : [],
     allow_ips: token.allow_ips ?? '',
     group: token.group ?? '',
+    fallback_models: splitModelList(token.fallback_models),
     ...limitsFormValues(token),
   };
 }
@@ -84,6 +89,7 @@ function inputFrom(values: TokenFormValues): TokenInput {
     model_limits: (values.model_limits ?? []).join(','),
     allow_ips: splitAllowIps(values.allow_ips).join('\n'),
     group: values.group,
+    fallback_models: (values.fallback_models ?? []).join(','),
     ...limitsInput(values),
   };
 }
@@ -291,6 +297,8 @@ function TokenForm({ token, onDone }: { token?: Token; onDone: () => void }) {
           />
         </Form.Item>
       )}
+
+      <FallbackModelsField models={models.data ?? []} loading={models.isPending} />
 
       <Form.Item
         name="allow_ips"

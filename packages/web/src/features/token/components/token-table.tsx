@@ -6,6 +6,7 @@ import dayjs from 'dayjs';
 import { type Key, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListTable } from '../../../components/list/list-table';
+import { FallbackModelsSummary } from '../../fallback/fallback-models-summary';
 import { TokenLimitsSummary } from '../../limits/token-limits-summary';
 import { useFormatQuota } from '../../status/use-format-quota';
 import { displayKey, maskKey, type Token } from '../types';
@@ -191,6 +192,11 @@ export function TokenTable({
       key: 'limits',
       title: t('limits.col'),
       render: (_, token) => <TokenLimitsSummary token={token} />,
+    },
+    {
+      key: 'fallback',
+      title: t('fallback.col'),
+      render: (_, token) => <FallbackModelsSummary models={token.fallback_models} />,
     },
     {
       key: 'group',

@@ -94,6 +94,8 @@ describe('token page', () => {
       model_limits: '',
       allow_ips: '10.0.0.0/8',
       group: '',
+      // No fallback models of its own (the group's apply): sent empty, so a cleared list clears the stored one.
+      fallback_models: '',
       count: 20,
       // No limits and no budget: sent as such, so an emptied field clears the stored value.
       rpm_limit: null,
