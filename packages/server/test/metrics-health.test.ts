@@ -406,7 +406,9 @@ describe('health checks under limits and failures', () => {
         expect(strict.status).toBe(503);
         expect(((await strict.json()) as { failed: string[] }).failed).toEqual(['redis']);
         await proxy.restart();
-        await until(async () => (await (await fetch(`${server.baseUrl}/readyz?strict`)).json()).status === 'ok', {
+        const strictStatus = async () =>
+          ((await (await fetch(`${server.baseUrl}/readyz?strict`)).json()) as { status: string }).status;
+        await until(async () => (await strictStatus()) === 'ok', {
           timeoutMs: 10_000,
           what: 'ready again after Redis came back',
         });
