@@ -1,5 +1,6 @@
 import type { MetricsSummary } from '@gateway/shared';
 import { sql } from 'kysely';
+import parsePrometheusTextFormat from 'parse-prometheus-text-format';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiClient, setupAndLogin, signedInUser } from './helpers/client.js';
 import { availableDialects, REDIS_URL } from './helpers/databases.js';
@@ -31,7 +32,25 @@ async function scrape(server: TestServer, token: string | null = METRICS_TOKEN) 
 async function metrics(server: TestServer): Promise<Map<string, MetricFamily>> {
   const response = await scrape(server);
   expect(response.status).toBe(200);
-  return parsePrometheusText(await response.text());
+  const text = await response.text();
+  const families = parsePrometheusText(text);
+  // A parser nobody here wrote reads the same families, types and label sets (histograms grouped by their base).
+  const independent = parsePrometheusTextFormat(text);
+  expect(independent.map((family) => `${family.name} ${family.type.toLowerCase()}`).sort()).toEqual(
+    [...families.values()].map((family) => `${family.name} ${family.type}`).sort(),
+  );
+  for (const family of independent) {
+    if (family.type !== 'HISTOGRAM') continue;
+    for (const series of family.metrics) {
+      // Cumulative buckets, ending in +Inf.
+      const counts = Object.entries(series.buckets ?? {})
+        .sort(([a], [b]) => (a === '+Inf' ? Infinity : Number(a)) - (b === '+Inf' ? Infinity : Number(b)))
+        .map(([, count]) => Number(count));
+      expect(series.buckets, family.name).toHaveProperty('+Inf');
+      expect(counts, family.name).toEqual([...counts].sort((a, b) => a - b));
+    }
+  }
+  return families;
 }
 
 describe('the strict exposition parser used here', () => {
