@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Table } from './fixtures/family/gorm-ddl.js';
-import { NEW_API_0_6_3, RELEASES, type Release } from './fixtures/family/releases.js';
+import { NEW_API_0_6_3, ONE_API_0_6_10, RELEASES, type Release } from './fixtures/family/releases.js';
 import { ALICE_KEY, DELETED_KEY, PASSWORDS, type Row, seedRows } from './fixtures/family/seed.js';
 import { ApiClient } from './helpers/client.js';
 import { availableDialects, type DialectName, type TestDatabase } from './helpers/databases.js';
@@ -284,5 +284,32 @@ describe.each(dialects)('a family database of a shape this server does not know,
     );
     const after = await familySnapshot(database, newer);
     expect(after).toEqual(before);
+  });
+});
+
+describe.each(dialects)('a family database older than this server understands, on %s', (dialect) => {
+  // An older shape: tokens without the user they belong to, which this server needs and cannot make up.
+  const older: Release = {
+    ...ONE_API_0_6_10,
+    name: 'one-api (older)',
+    tables: ONE_API_0_6_10.tables.map(
+      (table): Table =>
+        table.name === 'tokens'
+          ? { ...table, columns: table.columns.filter((column) => column.name !== 'user_id') }
+          : table,
+    ),
+  };
+  let database: TestDatabase;
+  afterAll(async () => database?.drop());
+
+  it('is refused at start naming the missing column, and nothing is changed', async () => {
+    const rows = await seedRows('http://127.0.0.1:9');
+    rows.tokens = rows.tokens!.map(({ user_id: _user, ...token }) => token);
+    database = await createFamilyDatabase(dialect, older, rows);
+    const before = await familySnapshot(database, older);
+    await expect(startTestServer(dialect, {}, database)).rejects.toThrow(
+      /tokens\.user_id is missing \(an older release than this server understands\)/,
+    );
+    expect(await familySnapshot(database, older)).toEqual(before);
   });
 });
