@@ -1,7 +1,7 @@
 import { periodBounds } from '@gateway/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type ApiClient, setupAndLogin } from './helpers/client.js';
-import { REDIS_URL } from './helpers/databases.js';
+import { availableDialects, REDIS_URL } from './helpers/databases.js';
 import {
   PER_CALL_MODEL,
   PER_CALL_QUOTA,
@@ -21,9 +21,11 @@ const hasRedis = await requireRedisInCi('the multi-node limit tests are skipped 
 
 const minute = (index: number, offset = 0) => (31_000_000 + index) * 60_000 + offset;
 
-describe.skipIf(!hasRedis)(
-  'limits and budgets on two nodes sharing Redis: exact, never multiplied by the nodes',
-  () => {
+const dialects = hasRedis ? await availableDialects() : [];
+
+describe.skipIf(!hasRedis).each(dialects)(
+  'limits and budgets on two nodes sharing %s and Redis: exact, never multiplied by the nodes',
+  (dialect) => {
     let first: TestServer;
     let second: TestServer;
     let nodes: TestServer[];
@@ -38,8 +40,8 @@ describe.skipIf(!hasRedis)(
       mock = await startMockUpstream();
       // Writes only when asked: both nodes share one SQLite file in this process (see multi-node-redis.test.ts).
       const env = { REDIS_CONN_STRING: REDIS_URL, BATCH_UPDATE_INTERVAL: '60' };
-      first = await startTestServer('sqlite', env);
-      second = await startTestServer('sqlite', env, first.database);
+      first = await startTestServer(dialect, env);
+      second = await startTestServer(dialect, env, first.database);
       nodes = [first, second];
       root = await setupAndLogin(first.baseUrl);
       await addChannel(root, { type: 1, key: 'sk-upstream', base_url: mock.baseUrl, models: PER_CALL_MODEL });
