@@ -1,4 +1,5 @@
 import type { ChatContentPart, ChatMessage, ChatRequest, ChatToolChoice } from '../../types.js';
+import { alternatingTurns } from '../alternating-turns.js';
 import { toClaudeRequest } from '../claude/request.js';
 import { ConversionError } from '../conversion-error.js';
 import { imageUrlOf, messageText } from '../text-content.js';
@@ -131,6 +132,12 @@ function claudeExtras(request: ChatRequest, defaultMaxTokens: number) {
   return { maxTokens: claude.max_tokens, fields, thinking: claude.thinking !== undefined };
 }
 
+/** A chat message's blocks: the assistant's text, reasoning and calls, a tool's result, or the user's parts. */
+function blocksOf(message: ChatMessage): ConverseBlock[] {
+  if (message.role === 'assistant') return assistantBlocks(message);
+  return message.role === 'tool' ? [toolResult(message)] : contentBlocks(message);
+}
+
 /**
  * OpenAI chat → Converse. System and developer messages become `system`; tool messages become toolResult blocks of
  * a user turn; Converse requires alternating turns that start with the user, so consecutive messages of one role are
@@ -142,22 +149,7 @@ export function toConverseRequest(request: ChatRequest, modelId: string, default
     .map((message) => messageText(message))
     .filter(Boolean)
     .map((text) => ({ text }));
-  const messages: ConverseMessage[] = [];
-  for (const message of request.messages) {
-    if (message.role === 'system' || message.role === 'developer') continue;
-    const role = message.role === 'assistant' ? 'assistant' : 'user';
-    const blocks =
-      message.role === 'assistant'
-        ? assistantBlocks(message)
-        : message.role === 'tool'
-          ? [toolResult(message)]
-          : contentBlocks(message);
-    if (blocks.length === 0) continue;
-    const last = messages.at(-1);
-    if (last && last.role === role) last.content.push(...blocks);
-    else messages.push({ role, content: blocks });
-  }
-  if (messages[0]?.role !== 'user') messages.unshift({ role: 'user', content: [{ text: '...' }] });
+  const messages: ConverseMessage[] = alternatingTurns(request.messages, blocksOf, { text: '...' });
   const body: ConverseRequest = { messages };
   if (system.length) body.system = system;
   const claude = isClaudeModel(modelId) ? claudeExtras(request, defaultMaxTokens) : null;

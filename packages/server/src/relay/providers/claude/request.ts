@@ -1,4 +1,5 @@
 import type { ChatContentPart, ChatMessage, ChatRequest, ChatToolChoice } from '../../types.js';
+import { alternatingTurns } from '../alternating-turns.js';
 import { ConversionError } from '../conversion-error.js';
 import { imageUrlOf, messageText } from '../text-content.js';
 import type { ClaudeBlock, ClaudeMessage, ClaudeRequest, ClaudeSource, ClaudeToolChoice } from './wire.js';
@@ -93,6 +94,12 @@ function jsonInstruction(request: ChatRequest): string {
  * tool_result blocks of a user turn; Claude requires alternating turns that start with the user, so consecutive
  * messages of one role are merged and a leading assistant turn gets a user turn before it.
  */
+/** A chat message's blocks: the assistant's text, reasoning and calls, a tool's result, or the user's parts. */
+function blocksOf(message: ChatMessage): ClaudeBlock[] {
+  if (message.role === 'assistant') return assistantBlocks(message);
+  return message.role === 'tool' ? [toolResult(message)] : contentBlocks(message);
+}
+
 export function toClaudeRequest(request: ChatRequest, defaultMaxTokens: number): Record<string, unknown> {
   const system = request.messages
     .filter((message) => message.role === 'system' || message.role === 'developer')
@@ -100,22 +107,10 @@ export function toClaudeRequest(request: ChatRequest, defaultMaxTokens: number):
     .concat(jsonInstruction(request))
     .filter(Boolean)
     .join('\n');
-  const turns: ClaudeMessage[] = [];
-  for (const message of request.messages) {
-    if (message.role === 'system' || message.role === 'developer') continue;
-    const role = message.role === 'assistant' ? 'assistant' : 'user';
-    const blocks =
-      message.role === 'assistant'
-        ? assistantBlocks(message)
-        : message.role === 'tool'
-          ? [toolResult(message)]
-          : contentBlocks(message);
-    if (blocks.length === 0) continue;
-    const last = turns.at(-1);
-    if (last && last.role === role) (last.content as ClaudeBlock[]).push(...blocks);
-    else turns.push({ role, content: blocks });
-  }
-  if (turns[0]?.role !== 'user') turns.unshift({ role: 'user', content: [{ type: 'text', text: '...' }] });
+  const turns: ClaudeMessage[] = alternatingTurns<ClaudeBlock>(request.messages, blocksOf, {
+    type: 'text',
+    text: '...',
+  });
   const maxTokens = request.max_tokens ?? request.max_completion_tokens ?? defaultMaxTokens;
   const body: ClaudeRequest = { model: request.model, messages: turns, max_tokens: maxTokens };
   if (system) body.system = system;
