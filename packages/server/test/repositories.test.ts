@@ -29,6 +29,16 @@ describe.each(dialects)('migrations and repositories on %s', (dialect) => {
     expect(await migrateToLatest(db)).toEqual([]);
   });
 
+  it.runIf(dialect === 'sqlite')(
+    'opens SQLite in WAL mode with a 2 MiB page cache, not the driver build default of 16',
+    () => {
+      const pragma = (name: string) => db.sqlite?.pragma(name, { simple: true });
+      expect(pragma('journal_mode')).toBe('wal');
+      expect(pragma('synchronous')).toBe(1);
+      expect(pragma('cache_size')).toBe(-2000);
+    },
+  );
+
   it('stores users with family defaults and finds them by username or e-mail', async () => {
     const id = await repos.users.insert({
       username: 'alice',
