@@ -7,7 +7,8 @@ import { responsesAnswerToChat } from '../providers/openai/responses-answer-to-c
 import { responsesToChatChunks } from '../providers/openai/responses-stream-to-chat.js';
 import { withChannelStreamSetting } from '../stream/channel-stream-setting.js';
 import type { ChatRequest } from '../types.js';
-import { answerText, withSystemPrompt } from './chat.js';
+import { answerText } from './chat-answer.js';
+import { withSystemPrompt } from './system-prompt.js';
 
 const POLICY_KEY = 'global.chat_completions_to_responses_policy';
 

@@ -7,9 +7,11 @@ import { withModelSuffix } from '../model-suffix.js';
 import type { ChatFunction, OptionReader } from '../provider.js';
 import { messageText } from '../providers/text-content.js';
 import { withChannelStreamSetting } from '../stream/channel-stream-setting.js';
-import type { ChatRequest, ChatResponse } from '../types.js';
+import type { ChatRequest } from '../types.js';
 import { countPromptTokens, estimatePromptTokens, maxOutputTokens } from '../usage.js';
+import { answerText, chatAnswer } from './chat-answer.js';
 import { chatGoesThroughResponses, chatViaResponsesLeg } from './chat-via-responses.js';
+import { withSystemPrompt } from './system-prompt.js';
 
 export function validateChat(body: unknown, lang: Language): ChatRequest {
   const request = body as ChatRequest | null;
@@ -20,42 +22,6 @@ export function validateChat(body: unknown, lang: Language): ChatRequest {
     throw invalid('messages must be a non-empty array');
   }
   return request;
-}
-
-/**
- * A channel's `setting.system_prompt` is added when the request has no system message; with
- * `system_prompt_override` it is also put in front of an existing one (family behaviour).
- */
-export function withSystemPrompt(request: ChatRequest, setting: Record<string, unknown> | null): ChatRequest {
-  const prompt = typeof setting?.system_prompt === 'string' ? setting.system_prompt : '';
-  if (!prompt) return request;
-  const index = request.messages.findIndex((message) => message.role === 'system');
-  if (index === -1) return { ...request, messages: [{ role: 'system', content: prompt }, ...request.messages] };
-  if (setting?.system_prompt_override !== true) return request;
-  const messages = [...request.messages];
-  const existing = messages[index]!;
-  messages[index] = {
-    ...existing,
-    content: `${prompt}\n${typeof existing.content === 'string' ? existing.content : ''}`,
-  };
-  return { ...request, messages };
-}
-
-/** The text of an OpenAI chat answer, counted when the upstream reports no usage. */
-export function answerText(answer: { choices?: Array<{ message?: { content?: unknown } }> }): string {
-  return (answer.choices ?? [])
-    .map((choice) => (typeof choice.message?.content === 'string' ? choice.message.content : ''))
-    .join('');
-}
-
-/**
- * A provider's answer read as a chat completion. A 2xx that is not one (a proxy's own JSON, an empty object) is no
- * answer to pass on: the conveyor turns the throw into a 502.
- */
-export function chatAnswer(chat: ChatFunction, json: Record<string, unknown>, model: string): ChatResponse {
-  const answer = chat.answer(json, model);
-  if (!Array.isArray(answer.choices)) throw new Error('the upstream answer has no choices');
-  return answer;
 }
 
 /** An OpenAI chat request carried out by a provider's chat function, its answer in the OpenAI shape. */

@@ -5,7 +5,7 @@ import type { NativeFunction, OptionReader, Provider } from '../provider.js';
 import { OMITTED_TOOLS_HEADER, omittedTools } from '../providers/omitted-tools.js';
 import type { ChunkConverter } from '../stream/stream-state.js';
 import type { ChatRequest, ChatResponse, Usage } from '../types.js';
-import { answerText, chatAnswer } from './chat.js';
+import { answerText, chatAnswer } from './chat-answer.js';
 
 /**
  * A client API with its own wire format (Anthropic Messages, Gemini generateContent). A provider that speaks it
