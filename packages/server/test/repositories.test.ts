@@ -3,10 +3,29 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Db, openDatabase } from '../src/db/connection.js';
 import { parseDatabaseTarget } from '../src/db/dsn.js';
 import { migrateToLatest } from '../src/db/migrate.js';
+import { fillLogValues, LOG_COLUMNS } from '../src/db/repos/logs.js';
 import { createRepositories, type Repositories } from '../src/db/repositories.js';
 import { availableDialects, createTestDatabase, type TestDatabase } from './helpers/databases.js';
 
 const dialects = await availableDialects();
+
+describe('usage-log values for the SQLite insert', () => {
+  it('lists every column in LOG_COLUMNS order and fills the defaults of missing ones', () => {
+    const row = Object.fromEntries(LOG_COLUMNS.map((column, index) => [column, `value ${index}`]));
+    const values: unknown[] = [];
+    fillLogValues(row as never, values);
+    expect(values).toEqual(LOG_COLUMNS.map((_, index) => `value ${index}`));
+    fillLogValues({ created_at: 7, model_name: 'gpt-4o' }, values);
+    expect(Object.fromEntries(LOG_COLUMNS.map((column, index) => [column, values[index]]))).toMatchObject({
+      created_at: 7,
+      model_name: 'gpt-4o',
+      user_id: 0,
+      content: '',
+      group: '',
+      other: '',
+    });
+  });
+});
 
 describe.each(dialects)('migrations and repositories on %s', (dialect) => {
   let database: TestDatabase;
