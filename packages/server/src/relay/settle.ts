@@ -46,7 +46,13 @@ export function quotaFor(
       cachedTokens: usage.prompt_tokens_details?.cached_tokens ?? 0,
       cacheCreationTokens: Number(usage.cache_creation_tokens ?? 0),
     },
-    { ...pricing, groupRatio },
+    {
+      modelRatio: pricing.modelRatio,
+      completionRatio: pricing.completionRatio,
+      cacheRatio: pricing.cacheRatio,
+      cacheCreationRatio: pricing.cacheCreationRatio,
+      groupRatio,
+    },
   );
 }
 
@@ -62,27 +68,29 @@ export function settle(ctx: AppContext, s: Settlement): number {
   ctx.metrics.relay.billed(s.model, s.usage.prompt_tokens, s.usage.completion_tokens, quota);
   if (ctx.options.bool('LogConsumeEnabled')) {
     const pricing = s.pricing;
-    const other = {
-      group_ratio: s.groupRatio,
-      ...(pricing.kind === 'tokens'
-        ? {
-            model_ratio: pricing.modelRatio,
-            completion_ratio: pricing.completionRatio,
-            cache_ratio: pricing.cacheRatio,
-            cache_tokens: s.usage.prompt_tokens_details?.cached_tokens ?? 0,
-            cache_creation_tokens: Number(s.usage.cache_creation_tokens ?? 0),
-            model_price: -1,
-          }
-        : { model_price: pricing.price }),
-      frt: s.firstTokenMs ?? -1,
-      is_model_mapped: s.upstreamModel !== s.model,
-      upstream_model_name: s.upstreamModel,
-      admin_info: { use_channel: s.triedChannels.map(String) },
-      ...(s.countedLocally ? { local_count: true } : {}),
-      ...(s.interruption ? { stream_status: s.interruption } : {}),
-      ...(s.task ? { task_id: s.task.taskId, action: s.task.action } : {}),
-      ...fallbackFacts(s.fallback),
-    };
+    // Built key by key in the log's order: object spreads here cloned a fresh object per part on every request.
+    const other: Record<string, unknown> = { group_ratio: s.groupRatio };
+    if (pricing.kind === 'tokens') {
+      other.model_ratio = pricing.modelRatio;
+      other.completion_ratio = pricing.completionRatio;
+      other.cache_ratio = pricing.cacheRatio;
+      other.cache_tokens = s.usage.prompt_tokens_details?.cached_tokens ?? 0;
+      other.cache_creation_tokens = Number(s.usage.cache_creation_tokens ?? 0);
+      other.model_price = -1;
+    } else {
+      other.model_price = pricing.price;
+    }
+    other.frt = s.firstTokenMs ?? -1;
+    other.is_model_mapped = s.upstreamModel !== s.model;
+    other.upstream_model_name = s.upstreamModel;
+    other.admin_info = { use_channel: s.triedChannels.map(String) };
+    if (s.countedLocally) other.local_count = true;
+    if (s.interruption) other.stream_status = s.interruption;
+    if (s.task) {
+      other.task_id = s.task.taskId;
+      other.action = s.task.action;
+    }
+    if (s.fallback) Object.assign(other, fallbackFacts(s.fallback));
     const price =
       pricing.kind === 'tokens'
         ? `模型倍率 ${pricing.modelRatio}，补全倍率 ${pricing.completionRatio}，分组倍率 ${s.groupRatio}`
