@@ -18,6 +18,10 @@ export interface GatewayStartOptions {
   dataDir: string;
   /** Extra node flags, e.g. --cpu-prof. */
   nodeFlags: string[];
+  /** A program the gateway runs under (valgrind and its options): it is given node and its arguments. */
+  wrapper?: string[];
+  /** How long the gateway may take to answer /api/status (much longer under valgrind). */
+  startTimeoutMs?: number;
 }
 
 export function gatewayEntry(root: string): string {
@@ -49,16 +53,13 @@ export async function startGateway(options: GatewayStartOptions): Promise<Gatewa
       ? { BATCH_UPDATE_INTERVAL: process.env.BENCH_BATCH_UPDATE_INTERVAL }
       : {}),
   };
-  const started = startPinned(
-    'gateway',
-    options.cpu,
-    process.execPath,
-    [...startFlags(options.root), ...options.nodeFlags, entry],
-    env,
-    options.root,
-  );
+  const nodeArgs = [...startFlags(options.root), ...options.nodeFlags, entry];
+  const [command, ...args] = options.wrapper
+    ? [...options.wrapper, process.execPath, ...nodeArgs]
+    : [process.execPath, ...nodeArgs];
+  const started = startPinned('gateway', options.cpu, command!, args, env, options.root);
   const baseUrl = `http://127.0.0.1:${port}`;
-  await waitForHttp(`${baseUrl}/api/status`, started, 60_000);
+  await waitForHttp(`${baseUrl}/api/status`, started, options.startTimeoutMs ?? 60_000);
   return { ...started, port, baseUrl };
 }
 

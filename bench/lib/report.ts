@@ -59,14 +59,19 @@ export const perSecond = (value: number) => (Number.isFinite(value) ? `${Math.ro
 
 const HEADER = ['metric', 'direct', 'via gateway', 'added', 'bare Node proxy', 'target', 'result'];
 
-/** A Markdown pipe table with padded columns, so it reads well both raw in a terminal and rendered. */
+/** The result table of bench/run.ts. */
 export function markdownTable(rows: Row[]): string {
-  const cells = [
+  return pipeTable(
     HEADER,
-    ...rows.map((row) => [row.metric, row.direct, row.gateway, row.added, row.floor, row.target, row.verdict]),
-  ];
+    rows.map((row) => [row.metric, row.direct, row.gateway, row.added, row.floor, row.target, row.verdict]),
+  );
+}
+
+/** A Markdown pipe table with padded columns, so it reads well both raw in a terminal and rendered. */
+export function pipeTable(header: string[], rows: string[][]): string {
+  const cells = [header, ...rows];
   // String length counts code units; every character used here (µ, ≤, —, ×) is one unit, so padding lines up.
-  const widths = HEADER.map((_, column) => Math.max(...cells.map((line) => line[column]!.length)));
+  const widths = header.map((_, column) => Math.max(...cells.map((line) => line[column]!.length)));
   const line = (values: string[]) => `| ${values.map((value, column) => value.padEnd(widths[column]!)).join(' | ')} |`;
   const rule = `| ${widths.map((width) => '-'.repeat(width)).join(' | ')} |`;
   return [line(cells[0]!), rule, ...cells.slice(1).map(line)].join('\n');
