@@ -30,6 +30,8 @@ describe('model-name suffixes and provider option groups on the way out', () => 
     await flushBilling(server);
     return (await server.ctx.repos.logs.list({ type: 2 }, 0, 1)).items[0]!;
   };
+  let claudeChannel: number;
+  let openaiChannel: number;
   const upstream = () => mock.requests.at(-1)!;
   const upstreamBody = () => upstream().body as WireJson;
 
@@ -37,7 +39,7 @@ describe('model-name suffixes and provider option groups on the way out', () => 
     mock = await startMockUpstream();
     server = await startTestServer('sqlite');
     root = await setupAndLogin(server.baseUrl);
-    await addChannel(root, {
+    claudeChannel = await addChannel(root, {
       type: 14,
       key: 'claude-key',
       base_url: mock.baseUrl,
@@ -49,7 +51,12 @@ describe('model-name suffixes and provider option groups on the way out', () => 
       base_url: mock.baseUrl,
       models: 'gemini-2.5-flash-thinking-*,gemini-2.5-flash-nothinking,gemini-2.5-flash',
     });
-    await addChannel(root, { type: 1, key: 'sk-openai', base_url: mock.baseUrl, models: 'o3-mini-high' });
+    openaiChannel = await addChannel(root, {
+      type: 1,
+      key: 'sk-openai',
+      base_url: mock.baseUrl,
+      models: 'o3-mini-high',
+    });
     await priceModels(server, root, {
       'claude-3-7-sonnet-20250219-thinking': 2,
       'claude-sonnet-4-20250514': 1,
@@ -92,6 +99,28 @@ describe('model-name suffixes and provider option groups on the way out', () => 
       upstream_model_name: 'claude-3-7-sonnet-20250219',
       model_ratio: 2,
     });
+  });
+
+  it('the channel test button sends a suffixed model as the relay does: the name without the suffix, its settings applied', async () => {
+    mock.enqueue('claude.messages', { kind: 'ok', text: 'hi', usage: USAGE });
+    const claude = (await root.get(
+      `/api/channel/test/${claudeChannel}?model=claude-3-7-sonnet-20250219-thinking`,
+    )) as unknown as { success: boolean; message: string };
+    expect(claude.success, claude.message).toBe(true);
+    expect(upstream().path).toBe('/v1/messages');
+    // No 16-token test cap: the thinking budget (80 % of the default max tokens) must stay below the limit.
+    const thinking = upstreamBody().thinking as { type: string; budget_tokens: number };
+    expect(upstreamBody().model).toBe('claude-3-7-sonnet-20250219');
+    expect(thinking.type).toBe('enabled');
+    expect(thinking.budget_tokens).toBeLessThan(upstreamBody().max_tokens as number);
+    expect(thinking.budget_tokens).toBeGreaterThanOrEqual(1024);
+
+    const openai = (await root.get(`/api/channel/test/${openaiChannel}?model=o3-mini-high`)) as unknown as {
+      success: boolean;
+      message: string;
+    };
+    expect(openai.success, openai.message).toBe(true);
+    expect(upstreamBody()).toMatchObject({ model: 'o3-mini', reasoning_effort: 'high' });
   });
 
   it('streams the same way; without max tokens the budget is 80% of claude.default_max_tokens', async () => {

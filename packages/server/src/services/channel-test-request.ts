@@ -1,5 +1,6 @@
 import { type ModelKind, modelKind } from '@gateway/shared';
-import type { Provider, RouteFunction } from '../relay/provider.js';
+import { type ModelSuffix, withModelSuffix } from '../relay/model-suffix.js';
+import type { OptionReader, Provider, RouteFunction } from '../relay/provider.js';
 import { chatToResponsesRequest } from '../relay/providers/openai/chat-request-to-responses.js';
 import { responsesAnswerToChat } from '../relay/providers/openai/responses-answer-to-chat.js';
 import type { ChatRequest, RuntimeChannel, UpstreamCall } from '../relay/types.js';
@@ -60,9 +61,16 @@ const jsonCheck = (route: RouteFunction, model: string) => (body: string) => {
 /**
  * The family tests each model on the endpoint it serves: an embedding model is asked to embed, a reranker to rank,
  * a speech model to speak… A chat request to them would fail and disable a healthy channel. Null when the channel's
- * provider does not serve that endpoint.
+ * provider does not serve that endpoint. A chat model named with a family suffix (`-thinking`, `-high`…) is tested
+ * as the relay would send it: the name without the suffix, the suffix's thinking or effort settings applied.
  */
-export function testRequestFor(provider: Provider, channel: RuntimeChannel, model: string): TestRequest | null {
+export function testRequestFor(
+  provider: Provider,
+  channel: RuntimeChannel,
+  model: string,
+  suffix: ModelSuffix | null = null,
+  options?: OptionReader,
+): TestRequest | null {
   const kind = modelKind(model);
   const fn = provider.functions;
   const route = (served: RouteFunction | undefined, body: Record<string, unknown>) =>
@@ -90,17 +98,17 @@ export function testRequestFor(provider: Provider, channel: RuntimeChannel, mode
       return { kind, call: fn.transcriptions.call(channel, body, model, contentType), check: () => {} };
     }
     default: {
-      const request: ChatRequest = {
-        model,
-        messages: [{ role: 'user', content: 'hi' }],
-        stream: false,
-        ...chatLimit(model),
-      };
+      // No 16-token cap with a suffix: a thinking budget must stay below the output limit, so the suffix's own
+      // default (80 % of the model's default max tokens) is what the upstream must accept.
+      const request: ChatRequest = withModelSuffix(
+        { model, messages: [{ role: 'user', content: 'hi' }], stream: false, ...(suffix ? {} : chatLimit(model)) },
+        suffix,
+      );
       const chat = fn.chat;
       if (chat) {
         return {
           kind,
-          call: chat.call(channel, request),
+          call: chat.call(channel, request, options),
           check(body) {
             const answer = chat.answer(JSON.parse(body) as Record<string, unknown>, model);
             if (!Array.isArray(answer.choices)) throw new Error('bad_response_body');

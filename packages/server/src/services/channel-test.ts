@@ -4,6 +4,7 @@ import type { ChannelsRepo } from '../db/repos/channels.js';
 import type { ChannelRow } from '../db/schema.js';
 import { nowSeconds } from '../db/sql-helpers.js';
 import { shouldDisableChannel } from '../relay/auto-disable.js';
+import { modelSuffixOf } from '../relay/model-suffix.js';
 import { providerFor } from '../relay/providers/registry.js';
 import { sendUpstream } from '../relay/send.js';
 import type { UpstreamError } from '../relay/types.js';
@@ -45,7 +46,9 @@ export async function testChannel(
     mapping.ok && mapping.value ? resolveModelMapping(mapping.value as Record<string, string>, model) : null;
   const upstreamModel = mapped && 'model' in mapped ? mapped.model : model;
   const runtime = runtimeChannel(channel, deps.writer);
-  const test = testRequestFor(provider, runtime, upstreamModel);
+  // The same reading of a suffixed name as the relay's (pipeline.ts): the upstream never sees the suffix.
+  const suffix = modelSuffixOf(upstreamModel, channel.type, deps.options);
+  const test = testRequestFor(provider, runtime, upstreamModel, suffix, deps.options);
   if (!test) return { success: false, message: 'channel_test_unsupported', time: 0, model };
   const started = performance.now();
   let failure: UpstreamError | null = null;
