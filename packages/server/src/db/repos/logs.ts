@@ -138,10 +138,11 @@ export function createLogsRepo(db: Db) {
       for (let start = 0; start < rows.length; start += 200) {
         const batch = rows.slice(start, start + 200);
         const params: unknown[] = [];
+        const values: unknown[] = new Array(LOG_COLUMNS.length);
         const tuples = batch.map((row) => {
-          const full = { ...LOG_DEFAULTS, ...row } as Record<string, unknown>;
-          const placeholders = LOG_COLUMNS.map((column) => {
-            params.push(full[column] ?? null);
+          fillLogValues(row, values);
+          const placeholders = values.map((value) => {
+            params.push(value ?? null);
             return db.dialect === 'postgres' ? `$${params.length}` : '?';
           });
           return `(${placeholders.join(', ')})`;
