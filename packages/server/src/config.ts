@@ -14,6 +14,11 @@ export interface Config {
   nodeType: 'master' | 'slave';
   nodeName: string;
   syncFrequencySeconds: number;
+  /**
+   * With Redis: a node counts as alive this long after its last heartbeat (NODE_HEARTBEAT_TTL); after that the other
+   * nodes drop its share of the shared balances, its open reservations included.
+   */
+  nodeHeartbeatTtlMs: number;
   /** How often quota changes and usage logs are written to the database. */
   batchUpdateIntervalMs: number;
   /** Minutes between re-tests of auto-disabled channels (0 = never). */
@@ -177,6 +182,7 @@ export function loadConfig(
     nodeType: nodeTypeRaw,
     nodeName: env.NODE_NAME?.trim() || env.HOSTNAME?.trim() || 'node-1',
     syncFrequencySeconds: readInt(env, 'SYNC_FREQUENCY', 60, 1, 86400),
+    nodeHeartbeatTtlMs: readInt(env, 'NODE_HEARTBEAT_TTL', 15, 2, 3600) * 1000,
     batchUpdateIntervalMs: readInt(env, 'BATCH_UPDATE_INTERVAL', 1, 1, 60) * 1000,
     errorLogEnabled: readBool(env, 'ERROR_LOG_ENABLED', true),
     relayTimeoutMs: readInt(env, 'RELAY_TIMEOUT', 300, 0, 86_400) * 1000,

@@ -26,6 +26,13 @@
  * balance is shared again. A Redis that lost everything (restart without persistence) is rebuilt the same way on
  * first use. Hence after recovery, once every node has flushed and no request is open, `v` equals the database.
  *
+ * A node that dies (SIGKILL, a lost machine) leaves its `p` in every balance it touched, open reservations
+ * included. Every node marks itself alive with a key that expires a TTL (NODE_HEARTBEAT_TTL) after its last heartbeat
+ * (every third of it), sent before any other command of its own; every node looks for balances holding the `p` of
+ * a node without that key (a TTL after start, then every TTL) and rebuilds them from the database, which drops the
+ * dead node's share. A live node is never dropped while its key stands; one whose heartbeats were lost registers
+ * again on its next step, as after any rebuild.
+ *
  * Known limit: a credit (top-up, redemption) committed to the database just before another node builds the same
  * balance may be counted twice in Redis until the balance is rebuilt; credits on a balance this node is not
  * registered in are rebuilt at once to keep that window small.
@@ -86,15 +93,81 @@ export class SharedBalances {
   private resyncing = false;
   private guardLeft = false;
   private readonly node = Math.random().toString(36).slice(2, 10);
+  private readonly timers: NodeJS.Timeout[] = [];
+  private reaping = false;
 
   constructor(
     private readonly client: Redis,
     private readonly health: RedisHealth,
     private readonly namespace: string,
     private readonly ledger: LedgerSide,
+    private readonly nodeTtlMs = 15_000,
   ) {
     health.onDown(() => ledger.wentLocal());
-    health.onUp(() => void this.resync());
+    health.onUp(() => {
+      // The heartbeat goes first: a node must be marked alive before any of its shares can be seen.
+      this.beat();
+      void this.resync();
+    });
+    this.beat();
+    const heartbeat = setInterval(() => this.beat(), Math.ceil(nodeTtlMs / 3));
+    const reaper = setInterval(() => void this.reapDead(), nodeTtlMs);
+    // The first look comes as soon as a node that died just before this start has expired: a restarted node is most
+    // often the one that finds its old self.
+    const first = setTimeout(() => void this.reapDead(), nodeTtlMs + Math.ceil(nodeTtlMs / 3));
+    for (const timer of [heartbeat, reaper, first]) timer.unref();
+    this.timers.push(heartbeat, reaper, first);
+  }
+
+  /** Stops the heartbeat (shutdown); the node's key then expires on its own. */
+  stop(): void {
+    for (const timer of this.timers) clearInterval(timer);
+  }
+
+  private nodeKey(node: string): string {
+    return `gateway:${this.namespace}:node:${node}`;
+  }
+
+  private beat(): void {
+    if (!this.health.up) return;
+    this.client
+      .set(this.nodeKey(this.node), '1', 'PX', this.nodeTtlMs)
+      .catch((error: unknown) => this.health.failed(error));
+  }
+
+  /**
+   * Finds balances holding the share of a node whose heartbeat key expired and rebuilds them from the database
+   * (after this node's flushes are idle, as every rebuild), so a dead node's open reservations free up.
+   */
+  async reapDead(): Promise<number> {
+    if (this.reaping || !this.health.up) return 0;
+    this.reaping = true;
+    const prefix = `gateway:${this.namespace}:balance:`;
+    const alive = new Map<string, boolean>([[this.node, true]]);
+    let found = 0;
+    try {
+      let cursor = '0';
+      do {
+        const [next, keys] = await this.client.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 500);
+        cursor = next;
+        for (const key of keys) {
+          const nodes = (await this.client.hkeys(key)).filter((f) => f.startsWith('p:')).map((f) => f.slice(2));
+          for (const node of nodes) {
+            if (!alive.has(node)) alive.set(node, (await this.client.exists(this.nodeKey(node))) === 1);
+          }
+          if (nodes.every((node) => alive.get(node))) continue;
+          const [kind, id] = key.slice(prefix.length).split(':') as [BalanceKind, string];
+          this.changedLocally(kind, Number(id));
+          found++;
+        }
+      } while (cursor !== '0');
+      if (found > 0) await this.resync();
+    } catch (error) {
+      this.health.failed(error);
+    } finally {
+      this.reaping = false;
+    }
+    return found;
   }
 
   static namespaceFor(target: DatabaseTarget): string {
