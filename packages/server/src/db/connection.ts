@@ -1,10 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type BetterSqlite3 from 'better-sqlite3';
-import { Kysely, MysqlDialect, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, MysqlDialect, PostgresDialect } from 'kysely';
 import type { DatabaseTarget } from './dsn.js';
 import { withFamilyReadings } from './family/adopt.js';
 import type { Database } from './schema.js';
+import { ImmediateSqliteDialect } from './sqlite-dialect.js';
 
 export type Dialect = DatabaseTarget['dialect'];
 
@@ -51,13 +52,15 @@ async function openSqlite(path: string): Promise<{ kysely: Kysely<Database>; dat
   const database = new SQLite(path);
   // WAL lets the console read while the relay's batch writer writes; busy_timeout matches the family default.
   database.pragma('journal_mode = WAL');
+  // Writes wait up to 30 s for another process's write lock; transactions take the lock at their start so that the
+  // wait applies to them too (sqlite-dialect.ts).
   database.pragma('busy_timeout = 30000');
   database.pragma('synchronous = NORMAL');
   // SQLite's own default page cache (2 MiB). better-sqlite3 builds with 16 MiB, which the usage-log inserts fill
   // within minutes: 14 MiB of resident memory that bought no measurable speed (the OS caches the file anyway;
   // inserting a log row cost the same 12 µs of CPU with either size).
   database.pragma('cache_size = -2000');
-  return { kysely: new Kysely<Database>({ dialect: new SqliteDialect({ database }) }), database };
+  return { kysely: new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database }) }), database };
 }
 
 export async function openDatabase(target: DatabaseTarget): Promise<Db> {
