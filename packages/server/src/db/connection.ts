@@ -91,6 +91,11 @@ async function openConnection(target: DatabaseTarget): Promise<Db> {
           JSON.stringify({ level: 40, time: Date.now(), msg: 'idle database connection lost', err: String(error) }),
         );
       });
+      // A connection that drops while checked out (mid-query, or held by a transaction between two statements)
+      // reports 'error' on its client, which pg-pool listens to only while the client is idle: unheard, it ended the
+      // process. The query in progress, or the next one, fails with the same cause; the pool discards the client
+      // when it is released.
+      pool.on('connect', (client) => client.on('error', () => {}));
       const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
       const stats = () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount });
       return { kysely, dialect: 'postgres', pool: stats, close: () => kysely.destroy() };
