@@ -59,6 +59,24 @@ describe('SQLite written by another process at the same time', () => {
     expect(total).toBe(3);
   });
 
+  it('answers 503 with Retry-After, not 500, when the busy timeout runs out, and serves once the lock is free', async () => {
+    // The production wait is 30 s; a short one here lets the other process outlast it.
+    const sqlite = server.ctx.db.sqlite!;
+    sqlite.pragma('busy_timeout = 200');
+    try {
+      const outsider = startOutsider(file, 'hold', 1500);
+      await outsider.said('locked');
+      const edit = await root.put('/api/channel/', { id: channelId, weight: 9 });
+      expect(edit).toMatchObject({ status: 503, success: false, message: '数据库暂时不可用，请稍后再试' });
+      expect(edit.headers.get('retry-after')).toBe('5');
+      await outsider.said('released');
+    } finally {
+      sqlite.pragma('busy_timeout = 30000');
+    }
+    expect(await root.put('/api/channel/', { id: channelId, weight: 9 })).toMatchObject({ status: 200, success: true });
+    expect((await server.ctx.repos.channels.findById(channelId))?.weight).toBe(9);
+  });
+
   it('keeps serving writes under load while the other process commits write after write', async () => {
     const outsider = startOutsider(file, 'churn', 3000);
     await outsider.said('started');
