@@ -26,7 +26,9 @@ import { userSessionRoutes } from './api/user-session.js';
 import { verificationRoutes } from './api/verification.js';
 import { walletRoutes } from './api/wallet.js';
 import type { AppContext } from './context.js';
+import { isDatabaseUnavailable } from './db/outage.js';
 import { BASELINE_HEADERS } from './http/content-security.js';
+import { answerDatabaseUnavailable } from './http/database-unavailable.js';
 import { ApiFailure, messageFor } from './http/envelope.js';
 import { applyBodyLimits, crossSiteGuard } from './http/request-guards.js';
 import { serveWeb } from './http/static-web.js';
@@ -157,6 +159,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       const relay = new RelayError(refused.status, message, 'invalid_request_error', refused.code);
       return reply.code(refused.status).send(relay.body(String(request.id), errorFormat(request.url)));
     }
+    if (isDatabaseUnavailable(error)) return answerDatabaseUnavailable(error, request, reply);
     // Every 429 says when to come back.
     if (
       (error as { status?: number; statusCode?: number }).status === 429 ||

@@ -16,6 +16,7 @@ export const MESSAGES = {
   internal_error: { zh: '服务器内部错误，请联系管理员', en: 'Internal server error, please contact the administrator' },
   not_found: { zh: '资源不存在', en: 'Not found' },
   too_many_requests: { zh: '请求过于频繁，请稍后再试', en: 'Too many requests, please try again later' },
+  database_unavailable: { zh: '数据库暂时不可用，请稍后再试', en: 'The database is unavailable, try again shortly' },
   // auth and sessions
   not_logged_in: {
     zh: '未登录或登录已过期，请重新登录',

@@ -1,8 +1,10 @@
-import { type Language, LogType, resolveModelMapping } from '@gateway/shared';
+import { type Language, LogType, resolveModelMapping, translate } from '@gateway/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { CachedChannel } from '../cache/channel-cache.js';
 import type { AppContext } from '../context.js';
+import { isDatabaseUnavailable } from '../db/outage.js';
 import { nowSeconds } from '../db/sql-helpers.js';
+import { databaseUnavailableError } from '../http/database-unavailable.js';
 import { languageOf } from '../http/envelope.js';
 import type { RelayTally, RouteMetrics } from '../metrics/relay-metrics.js';
 import type { Admission, LimitEstimate } from '../services/limits/request-limiter.js';
@@ -69,9 +71,15 @@ export function conveyor<Request>(ctx: AppContext, endpoint: Endpoint<Request>) 
       try {
         return await runConveyor(ctx, endpoint, request, reply, caller, lang, startedAt, requestId, tally);
       } catch (error) {
-        if (!(error instanceof RelayError)) throw error;
-        if (error.status === 429) reply.header('Retry-After', String(error.retryAfter ?? 30));
-        return endpoint.answerError(reply, error, requestId);
+        // An unreachable database is refused like the rest: a 503 in the task API's shape.
+        const refusal = isDatabaseUnavailable(error)
+          ? databaseUnavailableError(translate('database_unavailable', lang))
+          : error;
+        if (!(refusal instanceof RelayError)) throw error;
+        if (refusal.status === 429 || refusal.retryAfter !== undefined) {
+          reply.header('Retry-After', String(refusal.retryAfter ?? 30));
+        }
+        return endpoint.answerError(reply, refusal, requestId);
       }
     } finally {
       tally.finish();

@@ -126,6 +126,7 @@ function sqliteLogInserter(database: NonNullable<Db['sqlite']>) {
       // Kysely keeps a transaction open across awaits; a synchronous write now would become part of it, so wait
       // for it to end.
       while (database.inTransaction) await nextTurn();
+      // BEGIN IMMEDIATE, as every write transaction here (db/sqlite-dialect.ts): it waits on the busy timeout.
       insertChunk.immediate(rows.slice(start, start + SQLITE_CHUNK));
       if (start + SQLITE_CHUNK < rows.length) await nextTurn();
     }
