@@ -3,7 +3,9 @@ import type { LimitCheck, LimitCounters } from './counters.js';
 
 // Checks every limit of a request, then applies them all, in one script: nodes can never race each other, and a
 // refusal leaves no count behind. Six arguments per check after `now`: kind, limit, amount or lease, ttl or lease
-// expiry, seed, allow-first. Returns the 0-based index of the refusing check, or -1.
+// expiry, seed ('' when not known yet), allow-first. Returns -1 (admitted), the 0-based index of the refusing
+// check, or -2 - index for a missing counter without a seed (nothing taken: the caller reads the seed and retries,
+// and whoever comes first creates the counter, so it is seeded once and only where absent).
 const TAKE = `
 local now = tonumber(ARGV[1])
 local function arg(i, n) return ARGV[1 + (i - 1) * 6 + n] end
@@ -11,6 +13,7 @@ for i = 1, #KEYS do
   local limit = tonumber(arg(i, 2))
   if arg(i, 1) == 'c' then
     local raw = redis.call('GET', KEYS[i])
+    if not raw and arg(i, 5) == '' then return -1 - i end
     local used = raw and tonumber(raw) or tonumber(arg(i, 5))
     local amount = tonumber(arg(i, 3))
     if used + amount > limit and not (arg(i, 6) == '1' and used <= 0) then return i - 1 end
@@ -64,5 +67,6 @@ export function redisCounters(client: Redis, onError: (error: unknown) => void):
 
 function argumentsOf(check: LimitCheck): Array<string | number> {
   if (check.type === 'slot') return ['s', check.limit, check.lease, check.expiresAt, 0, 0];
-  return ['c', check.limit, check.amount, Math.max(1, check.ttlMs), check.seed, check.allowFirst ? 1 : 0];
+  const seed = check.seed === null ? '' : check.seed;
+  return ['c', check.limit, check.amount, Math.max(1, check.ttlMs), seed, check.allowFirst ? 1 : 0];
 }
