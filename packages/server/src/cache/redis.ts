@@ -31,6 +31,9 @@ export function boundedRedisOptions(): RedisOptions {
   };
 }
 
+/** How long start-up waits for Redis before it goes on without it (connect timeout plus one command timeout). */
+const START_WAIT_MS = 1_500;
+
 /**
  * Connects both connections, or, when Redis is down at start, does not wait for it: the node then starts in the
  * state of an outage (everything falls back to its own memory, see RedisHealth) and keeps reconnecting, so it
@@ -49,11 +52,19 @@ export async function connectRedis(url: string): Promise<RedisPair> {
     commandTimeout: undefined,
   });
   const health = new RedisHealth(client, subscriber);
+  const connected = Promise.all([client.connect(), subscriber.connect()]).then(() => client.ping());
+  let timer: NodeJS.Timeout | undefined;
+  // A Redis that accepts connections but never answers would hold a connect (its ready check) for seconds.
+  const gaveUp = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${START_WAIT_MS} ms at start`)), START_WAIT_MS);
+  });
   try {
-    await Promise.all([client.connect(), subscriber.connect()]);
-    await client.ping();
+    await Promise.race([connected, gaveUp]);
   } catch (error) {
+    connected.catch(() => {});
     health.failed(error);
+  } finally {
+    clearTimeout(timer);
   }
   return {
     client,
