@@ -42,8 +42,26 @@ if redis.call('EXISTS', KEYS[1]) == 1 then return redis.call('INCRBY', KEYS[1], 
 if ARGV[2] ~= '' then redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2]) end
 return 0`;
 
+// Brings counts a node took in its own memory during an outage into Redis: added to a counter that exists, else
+// the counter is created from ARGV[2] when given (a window: the count itself; a budget: its seed from the
+// database, which holds these spends already). Returns 1, or 0 when the counter is missing and no seed was given.
+const RESTORE = `
+if redis.call('EXISTS', KEYS[1]) == 1 then
+  redis.call('INCRBY', KEYS[1], ARGV[1])
+  return 1
+end
+if ARGV[2] == '' then return 0 end
+redis.call('SET', KEYS[1], ARGV[2], 'PX', ARGV[3])
+return 1`;
+
+/** Redis counters, plus what a node needs to hand back what it counted alone while Redis was away. */
+export interface SharedCounters extends LimitCounters {
+  /** Runs RESTORE: true when the count is in Redis now, false when the counter is missing and `seed` is null. */
+  restore(key: string, delta: number, seed: number | null, ttlMs: number): Promise<boolean>;
+}
+
 /** Counters shared by every node through Redis (times come from each node's clock, like the model request limit). */
-export function redisCounters(client: Redis, onError: (error: unknown) => void): LimitCounters {
+export function redisCounters(client: Redis, onError: (error: unknown) => void): SharedCounters {
   return {
     async take(checks, now) {
       if (checks.length === 0) return -1;
@@ -61,6 +79,10 @@ export function redisCounters(client: Redis, onError: (error: unknown) => void):
     },
     async read(key) {
       return Number((await client.get(key)) ?? 0);
+    },
+    async restore(key, delta, seed, ttlMs) {
+      const answer = await client.eval(RESTORE, 1, key, delta, seed === null ? '' : seed, Math.max(1, ttlMs));
+      return Number(answer) === 1;
     },
   };
 }
