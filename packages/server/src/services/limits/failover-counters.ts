@@ -66,15 +66,16 @@ export function failoverCounters(
       const ttlMs = entry.until === null ? 1 : entry.until - now;
       if (ttlMs <= 0) continue;
       const created = entry.seeder || entry.until === null ? null : entry.delta;
-      shared
-        .restore(key, entry.delta, created, ttlMs)
-        .then(async (restored) => {
-          if (!restored && entry.seeder) await entry.seeder((seed) => shared.restore(key, 0, seed, ttlMs));
-        })
-        .catch((error: unknown) => {
+      shared.restore(key, entry.delta, created, ttlMs).then(
+        (restored) => {
+          // Should this fail (the database, or Redis again), the budget's next request seeds it the same way.
+          if (!restored && entry.seeder) entry.seeder((seed) => shared.restore(key, 0, seed, ttlMs)).catch(() => {});
+        },
+        (error: unknown) => {
           note(key, entry.delta, entry.until, entry.seeder);
           health.failed(error);
-        });
+        },
+      );
     }
   };
   health.onDown(() => {
