@@ -45,6 +45,8 @@ describe.skipIf(!hasRedis)('a node started while its Redis is down', () => {
   /** Signed in on `alone` while it had no Redis. */
   let admin: ApiClient;
   let startMs = 0;
+  /** Worth 10 requests, 2 of them spent on `alone` while it had no Redis. */
+  let paid = '';
 
   const budgetKeyOf = async (node: TestServer, key: string) => {
     const token = (await node.ctx.repos.tokens.findByKey(key.slice(3)))!;
@@ -92,8 +94,8 @@ describe.skipIf(!hasRedis)('a node started while its Redis is down', () => {
     admin = new ApiClient(alone.baseUrl);
     await admin.login(ROOT.username, ROOT.password);
     expect((await admin.get('/api/user/self')).success).toBe(true);
-    const key = await addToken(admin, { remain_quota: 10 * PER_CALL_QUOTA });
-    expect(statusCounts(await Promise.all([rawChat(alone, key), rawChat(alone, key)]))).toEqual({ 200: 2 });
+    paid = await addToken(admin, { remain_quota: 10 * PER_CALL_QUOTA });
+    expect(statusCounts(await Promise.all([rawChat(alone, paid), rawChat(alone, paid)]))).toEqual({ 200: 2 });
   });
 
   it('uses Redis once it answers: reported up, its budget spends handed over, limits and announcements shared', async () => {
@@ -119,6 +121,20 @@ describe.skipIf(!hasRedis)('a node started while its Redis is down', () => {
     const refused = await rawChat(other, budgeted);
     expect(refused.status).toBe(429);
     expect(refused.body.error).toMatchObject({ code: 'budget_exceeded' });
+
+    // The balance spent alone is built in Redis from the database (nothing written yet) and this node's changes,
+    // then spent on the other node, and the books agree once both have written.
+    const paidToken = (await alone.ctx.repos.tokens.findByKey(paid.slice(3)))!;
+    const namespace = SharedBalances.namespaceFor(alone.ctx.config.database);
+    const balanceKey = `gateway:${namespace}:balance:token:${paidToken.id}`;
+    expect(paidToken.remain_quota).toBe(10 * PER_CALL_QUOTA);
+    await until(async () => Number(await inspect.hget(balanceKey, 'v')) === 8 * PER_CALL_QUOTA, {
+      what: 'the balance rebuilt in Redis',
+    });
+    expect((await rawChat(other, paid)).status).toBe(200);
+    expect(Number(await inspect.hget(balanceKey, 'v'))).toBe(7 * PER_CALL_QUOTA);
+    for (const node of nodes) await node.ctx.ledger.flush();
+    expect((await alone.ctx.repos.tokens.findByKey(paid.slice(3)))!.remain_quota).toBe(7 * PER_CALL_QUOTA);
 
     // Limits are counted in Redis by both nodes again: 3 per minute across them, not per node.
     const limited = await addToken(admin, { rpm_limit: 3, unlimited_quota: true });
