@@ -6,7 +6,7 @@ import { matchingModelName } from '../relay/model-suffix.js';
 import type { Candidate } from '../relay/select.js';
 import type { RuntimeChannel } from '../relay/types.js';
 import type { ChannelWriter } from '../services/channel-writer.js';
-import type { RedisPair } from './redis.js';
+import { listen, type RedisPair } from './redis.js';
 
 /** Everything the relay needs of a channel, decrypted and parsed once per reload instead of once per request. */
 export interface CachedChannel extends RuntimeChannel, Candidate {
@@ -55,10 +55,7 @@ export class ChannelCache {
   async start(): Promise<void> {
     await this.reload();
     if (this.redis) {
-      await this.redis.subscriber.subscribe(CHANNEL);
-      this.redis.subscriber.on('message', (channel) => {
-        if (channel === CHANNEL) void this.reload();
-      });
+      await listen(this.redis, CHANNEL, () => void this.reload());
     }
   }
 
