@@ -352,6 +352,10 @@ export const MESSAGES = {
   // personal settings
   self_original_password_required: { zh: '请输入原密码', en: 'Please enter your current password' },
   self_password_same: { zh: '新密码不能与原密码相同', en: 'The new password must differ from the current one' },
+  self_original_password_not_sent: {
+    zh: '修改密码需要输入原密码，而当前页面没有发送原密码：请使用“忘记密码”重置，或在本网关自带的控制台中修改',
+    en: 'Changing the password needs the current password, which this page did not send: reset it with "Forgot password", or change it in this gateway\'s own console',
+  },
   self_original_password_wrong: { zh: '原密码错误', en: 'The current password is wrong' },
   self_password_changed: { zh: '密码修改成功！', en: 'Password changed!' },
   self_deleted: { zh: '账户已删除！', en: 'Account deleted!' },
