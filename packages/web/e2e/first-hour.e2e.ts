@@ -37,7 +37,9 @@ describe('the first hour: what a newcomer stumbled on (built product, mock upstr
     const { context, page } = await newPage(browser, product.baseUrl);
     await signIn(page);
     const steps = page.getByTestId('token-first-steps');
-    await steps.getByText('先添加一个渠道').waitFor();
+    await steps.waitFor();
+    await page.getByText(/先添加一个渠道.*再创建令牌/).waitFor();
+    expect(await page.getByText('还没有令牌，创建一个令牌即可开始调用接口。').count()).toBe(0);
     await snap(page, 'first-hour-01-token-first-steps');
     await steps.getByRole('link', { name: '添加渠道' }).click();
     await page.waitForURL('**/channel/add');
@@ -91,7 +93,10 @@ describe('the first hour: what a newcomer stumbled on (built product, mock upstr
     await expect.poll(() => test.getAttribute('data-latency')).toBe('failed');
     expect(await test.textContent()).toBe('测试失败');
     await test.hover();
-    await page.getByTestId('test-failure-detail').getByText(/原因：.+/).waitFor();
+    await page
+      .getByTestId('test-failure-detail')
+      .getByText(/原因：.+/)
+      .waitFor();
     await snap(page, 'first-hour-03-channel-test-failed');
     await context.close();
   });
@@ -99,7 +104,10 @@ describe('the first hour: what a newcomer stumbled on (built product, mock upstr
   it('labels an admin "管理员" and root "超级管理员"; a user with $0 is told to top up, and sees no dead ends', async () => {
     await api('POST', '/api/user/', { ...HELPER, display_name: 'Helper' });
     await api('POST', '/api/user/', { ...NEWBIE, display_name: 'Newbie' });
-    const found = await api<{ items: Array<{ id: number; username: string }> }>('GET', '/api/user/search?keyword=helper');
+    const found = await api<{ items: Array<{ id: number; username: string }> }>(
+      'GET',
+      '/api/user/search?keyword=helper',
+    );
     const helperId = found.items.find((user) => user.username === 'helper')!.id;
     await api('POST', '/api/user/manage', { id: helperId, action: 'promote' });
 
@@ -118,7 +126,10 @@ describe('the first hour: what a newcomer stumbled on (built product, mock upstr
 
     const { context, page } = await newPage(browser, product.baseUrl);
     await signIn(page, NEWBIE);
-    await page.getByTestId('zero-balance-hint').getByText(/余额为 0/).waitFor();
+    await page
+      .getByTestId('zero-balance-hint')
+      .getByText(/余额为 0/)
+      .waitFor();
     // A user's empty list asks for a key; the channel steps are for admins.
     await page.getByText('还没有令牌，创建一个令牌即可开始调用接口。').waitFor();
     expect(await page.getByTestId('token-first-steps').count()).toBe(0);

@@ -159,7 +159,7 @@ export function BalanceCell({
       <Tooltip title={tip}>
         <Tag
           variant="filled"
-          color={supported ? 'cyan' : 'default'}
+          color={fetched ? 'cyan' : 'default'}
           className="clickable-tag"
           role="button"
           tabIndex={0}

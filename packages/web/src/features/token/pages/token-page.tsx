@@ -132,11 +132,10 @@ export default function TokenPage() {
       filtered={searching}
       noMatchText={t('token.no_match')}
       icon={<KeyOutlined className="empty-icon" />}
-      emptyText={t('token.empty')}
+      emptyText={needsChannel ? t('token.empty_admin_steps') : t('token.empty')}
     >
       {needsChannel ? (
         <Flex vertical align="center" gap={12} data-testid="token-first-steps">
-          <Typography.Text>{t('token.empty_admin_steps')}</Typography.Text>
           <Space wrap>
             <Link to="/channel/add">
               <Button type="primary" icon={<ApiOutlined />}>
