@@ -282,8 +282,14 @@ export class QuotaLedger {
     return { users, tokens, channels };
   }
 
-  /** Writes the entries present now, chunk by chunk; entries made meanwhile wait for the next run. */
+  /** Writes the entries present now, chunk by chunk (entries made meanwhile wait for the next run), then lets the
+   * shared balances state this node's shares again. */
   private async write(): Promise<void> {
+    await this.writeEntries();
+    await this.shared?.reassertShares();
+  }
+
+  private async writeEntries(): Promise<void> {
     let left = this.entries.length;
     if (left === 0) return;
     let written = false;
