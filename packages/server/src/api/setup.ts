@@ -43,7 +43,8 @@ export async function setupRoutes(app: FastifyInstance, ctx: AppContext): Promis
             .values({
               username: input.username,
               password: passwordHash,
-              display_name: 'Root User',
+              // The family writes 'Root User' here, which the console then shows for an admin named "admin".
+              display_name: input.username,
               role: Role.Root,
               quota: ROOT_INITIAL_QUOTA,
               created_at: now,
