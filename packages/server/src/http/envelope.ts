@@ -17,8 +17,29 @@ export class ApiFailure extends Error {
   }
 }
 
+/** The paths of the relay (model APIs, the playground, the dashboard billing views): API clients, not the console. */
+export function isRelayPath(url: string): boolean {
+  return (
+    url.startsWith('/v1/') || url.startsWith('/v1beta/') || url.startsWith('/pg/') || url.startsWith('/dashboard/')
+  );
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The language of relay errors for callers that send no Accept-Language (config RELAY_DEFAULT_LANGUAGE). */
+    relayDefaultLanguage?: Language;
+  }
+}
+
+/**
+ * The caller's language: their Accept-Language when they send one; without it, the console's default (zh) on /api
+ * and the relay's default (English unless RELAY_DEFAULT_LANGUAGE says otherwise) for API clients, which, like
+ * OpenAI's, send none.
+ */
 export function languageOf(request: FastifyRequest): Language {
-  return pickLanguage(request.headers['accept-language']);
+  const header = request.headers['accept-language'];
+  if (!header?.trim() && isRelayPath(request.url)) return request.server.relayDefaultLanguage ?? 'en';
+  return pickLanguage(header);
 }
 
 export function messageFor(
