@@ -38,8 +38,12 @@ declare module 'fastify' {
  */
 export function languageOf(request: FastifyRequest): Language {
   const header = request.headers['accept-language'];
-  if (!header?.trim() && isRelayPath(request.url)) return request.server.relayDefaultLanguage ?? 'en';
-  return pickLanguage(header);
+  const picked = pickLanguage(header);
+  if (!isRelayPath(request.url)) return picked;
+  // fetch() in Node and browsers sends `*` unless told otherwise: no preference, like no header at all. A language
+  // the server has no messages in gets the relay's default too, not the console's.
+  const first = header?.split(',')[0]?.trim().toLowerCase() ?? '';
+  return first.startsWith(picked.slice(0, 2).toLowerCase()) ? picked : (request.server.relayDefaultLanguage ?? 'en');
 }
 
 export function messageFor(

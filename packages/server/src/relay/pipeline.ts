@@ -290,7 +290,8 @@ async function carry<Request>(run: Run<Request>, reply: FastifyReply): Promise<b
         const status = mapStatus(upstream.status, channel.statusCodeMapping as Record<string, string> | null);
         maybeDisable(ctx, channel, { ...upstream, status });
         lastError = upstreamRefusal({ ...upstream, status }, { ...response, text }, keyed, lang);
-        if (!isRetriableStatus(status)) break;
+        // A refused channel key says nothing about the request (Google's is a 400): another channel may serve it.
+        if (!isRetriableStatus(status) && lastError.code !== 'upstream_channel_unavailable') break;
         continue;
       }
       // From here the answer belongs to this channel: no retry once the client may have seen bytes.

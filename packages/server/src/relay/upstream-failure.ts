@@ -88,9 +88,13 @@ function clientStatusOf(status: number): number {
 const CREDENTIAL_CODES = new Set(['invalid_api_key', 'account_deactivated']);
 const CREDENTIAL_TYPES = new Set(['authentication_error', 'permission_error']);
 
-/** The upstream refused the channel's key or account (401/403, invalid_api_key …): the gateway's problem. */
-export function rejectsChannelCredentials(upstream: UpstreamError): boolean {
+/**
+ * The upstream refused the channel's key or account (401/403, invalid_api_key …, Google's 400 API_KEY_INVALID): the
+ * gateway's problem, never the caller's.
+ */
+export function rejectsChannelCredentials(upstream: UpstreamError, text = ''): boolean {
   if (upstream.status === 401 || upstream.status === 403) return true;
+  if (text.includes('"API_KEY_INVALID"')) return true;
   return (upstream.code !== null && CREDENTIAL_CODES.has(String(upstream.code))) || CREDENTIAL_TYPES.has(upstream.type);
 }
 
@@ -135,7 +139,7 @@ export function upstreamRefusal(
   channel: Keyed,
   lang: Language,
 ): RelayError {
-  if (rejectsChannelCredentials(upstream)) return channelUnavailable(answer, channel, lang);
+  if (rejectsChannelCredentials(upstream, answer.text)) return channelUnavailable(answer, channel, lang);
   const status = clientStatusOf(upstream.status);
   const message = writtenForClient(upstream, answer.text)
     ? redactChannelKeys(upstream.message, channel)
