@@ -1,4 +1,5 @@
 import Anthropic from '@anthropic-ai/sdk';
+import { formatPeriodEnd, formatWait, periodBounds } from '@gateway/shared';
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiClient, setupAndLogin } from './helpers/client.js';
@@ -330,5 +331,20 @@ describe('statuses, codes and language the official SDKs read correctly', () => 
     expect(((await zh.json()) as { error: { message: string } }).error.message).toMatch(
       /^请求体格式错误：缺少 model 字段 /,
     );
+  });
+});
+
+describe('how a budget refusal writes its wait and reset time', () => {
+  it('writes whole minutes, largest units first, in the caller’s language', () => {
+    expect(formatWait(8 * 3600 + 52 * 60 + 10, 'en')).toBe('8 h 53 min');
+    expect(formatWait(8 * 3600 + 52 * 60 + 10, 'zh')).toBe('8 小时 53 分钟');
+    expect(formatWait(30, 'en')).toBe('1 min');
+    expect(formatWait(2 * 86400 + 3 * 3600, 'en')).toBe('2 d 3 h');
+  });
+  it('names the reset time with its zone, and its date when it is more than a day away', () => {
+    const day = periodBounds('day', Date.UTC(2031, 4, 14, 12));
+    expect(formatPeriodEnd(day.end, day.end - 3600_000)).toMatch(/^00:00 UTC([+-]\d\d:\d\d)?$/);
+    const month = periodBounds('month', Date.UTC(2031, 4, 14, 12));
+    expect(formatPeriodEnd(month.end, Date.UTC(2031, 4, 14, 12))).toMatch(/^2031-06-01 00:00 UTC/);
   });
 });
