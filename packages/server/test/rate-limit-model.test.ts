@@ -169,7 +169,10 @@ describe('model request rate limit through the relay (memory)', () => {
     // Two requests so far (one failed, one answered): the third is the last one allowed.
     expect((await client.chat.completions.create(ask)).choices).toHaveLength(1);
     const totalLimited = await apiError(client.chat.completions.create(ask));
-    expect([totalLimited.status, plainMessage(totalLimited)]).toEqual([429, 'Request limit reached: at most 3 requests in 1 minutes']);
+    expect([totalLimited.status, plainMessage(totalLimited)]).toEqual([
+      429,
+      'Request limit reached: at most 3 requests in 1 minutes',
+    ]);
     await root.put('/api/option/', { key: 'ModelRequestRateLimitEnabled', value: 'false' });
   });
 
@@ -229,7 +232,10 @@ describe.skipIf(!hasRedis)('model request rate limit shared through Redis', () =
     expect((await openaiClient(first, key).chat.completions.create(ask)).choices).toHaveLength(1);
     expect((await openaiClient(second, key).chat.completions.create(ask)).choices).toHaveLength(1);
     const refused = await apiError(openaiClient(first, key).chat.completions.create(ask));
-    expect([refused.status, plainMessage(refused)]).toEqual([429, 'Request limit reached: at most 2 requests in 1 minutes']);
+    expect([refused.status, plainMessage(refused)]).toEqual([
+      429,
+      'Request limit reached: at most 2 requests in 1 minutes',
+    ]);
     expect((await apiError(openaiClient(second, key).chat.completions.create(ask))).status).toBe(429);
     await root.put('/api/option/', { key: 'ModelRequestRateLimitEnabled', value: 'false' });
   });
