@@ -278,6 +278,18 @@ describe('statuses, codes and language the official SDKs read correctly', () => 
     expect(claudeBad.status).toBe(400);
     expect(await claudeBad.json()).toMatchObject({ type: 'error', error: { type: 'invalid_request_error' } });
 
+    const geminiBad = await post('/v1beta/models/gemini-2.0-flash:generateContent', '{nope', {
+      'x-goog-api-key': key,
+    });
+    expect(geminiBad.status).toBe(400);
+    expect(await geminiBad.json()).toMatchObject({
+      error: {
+        code: 400,
+        status: 'INVALID_ARGUMENT',
+        message: expect.stringMatching(/^The request body is not valid JSON/),
+      },
+    });
+
     const wrongType = await post('/v1/chat/completions', '<a/>', { 'content-type': 'application/xml' });
     expect(wrongType.status).toBe(415);
     expect(((await wrongType.json()) as { error: { message: string } }).error.message).toMatch(

@@ -31,6 +31,9 @@ const GOOGLE_STATUSES: Record<number, string> = {
   504: 'DEADLINE_EXCEEDED',
 };
 
+/** Messages whose parameters are English text the server cannot translate. */
+const ENGLISH_DETAIL_CODES: ReadonlySet<MessageCode> = new Set<MessageCode>(['relay_conversion_unsupported']);
+
 export type ErrorFormat = 'openai' | 'claude' | 'gemini';
 
 /** The error shape a relay route's clients read: Anthropic's on /v1/messages, Google's on Gemini routes. */
@@ -75,7 +78,10 @@ export class RelayError extends Error {
         reason === null ? translate(code, 'en', params) : translate(code, lang, { ...params, reason: reason });
       return new RelayError(status, message, 'new_api_error', errorCode);
     }
-    return new RelayError(status, translate(code, lang, params), 'new_api_error', errorCode);
+    // What a conversion cannot express is named in English (often built from the request's own field names):
+    // the whole message is English then, never a Chinese sentence around an English phrase.
+    const language = ENGLISH_DETAIL_CODES.has(code) ? 'en' : lang;
+    return new RelayError(status, translate(code, language, params), 'new_api_error', errorCode);
   }
 
   body(requestId: string, format: ErrorFormat = 'openai') {
