@@ -2,7 +2,7 @@ import Anthropic from '@anthropic-ai/sdk';
 import { formatPeriodEnd, formatWait, periodBounds } from '@gateway/shared';
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiClient, setupAndLogin } from './helpers/client.js';
+import { ApiClient, setupAndLogin } from './helpers/client.js';
 import { mailBody, smtpOptions } from './helpers/mailbox.js';
 import { addChannel, addToken, apiError, balances, flushBilling, openaiClient, plainMessage } from './helpers/relay.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
@@ -107,8 +107,7 @@ describe('a fresh install keeps traffic flowing: one good and two broken channel
     const other = await startTestServer('sqlite');
     try {
       await other.ctx.repos.users.insert({ username: 'familyroot', password: 'x', role: 100 } as never);
-      const client = await import('./helpers/client.js');
-      const setup = await new client.ApiClient(other.baseUrl).post('/api/setup', {
+      const setup = await new ApiClient(other.baseUrl).post('/api/setup', {
         SelfUseModeEnabled: false,
         DemoSiteEnabled: false,
       });
