@@ -172,6 +172,18 @@ describe('statuses, codes and language the official SDKs read correctly', () => 
     expect((claude as unknown as { error: { error: { type: string } } }).error.error.type).toBe('not_found_error');
     expect(claudeCount.count()).toBe(1);
 
+    // Claude Code and older SDKs send the key as x-api-key: the same 404.
+    const viaHeader = await fetch(`${server.baseUrl}/v1/messages`, {
+      method: 'POST',
+      headers: { 'x-api-key': key, 'content-type': 'application/json', 'anthropic-version': '2023-06-01' },
+      body: JSON.stringify({ model: 'no-such-model', max_tokens: 10, messages: [{ role: 'user', content: 'hi' }] }),
+    });
+    expect(viaHeader.status).toBe(404);
+    expect(await viaHeader.json()).toMatchObject({
+      type: 'error',
+      error: { type: 'not_found_error', message: expect.stringMatching(/^The model no-such-model does not exist/) },
+    });
+
     const gemini = await fetch(`${server.baseUrl}/v1beta/models/no-such-model:generateContent`, {
       method: 'POST',
       headers: { 'x-goog-api-key': key, 'content-type': 'application/json' },
