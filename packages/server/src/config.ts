@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
+import { type Language, MESSAGES } from '@gateway/shared';
 import { type DatabaseTarget, parseDatabaseTarget } from './db/dsn.js';
 
 /** Everything the server reads from the environment, parsed once; bad values stop the start with a clear reason. */
@@ -25,6 +26,11 @@ export interface Config {
   channelTestFrequencyMinutes: number;
   /** Write a type-5 usage log for relay requests that failed upstream. */
   errorLogEnabled: boolean;
+  /**
+   * The language of relay errors for callers that send no Accept-Language (RELAY_DEFAULT_LANGUAGE, default en, as
+   * API clients expect); a caller's Accept-Language always wins. The console's /api routes are not affected.
+   */
+  relayDefaultLanguage: Language;
   /** How long the relay waits for an upstream's answer to begin, and between its chunks (RELAY_TIMEOUT; 0 = no limit). */
   relayTimeoutMs: number;
   /** Drawing and Suno task polling (UPDATE_TASK, TASK_QUERY_LIMIT, TASK_TIMEOUT_MINUTES). */
@@ -147,6 +153,17 @@ function resolveSessionSecret(env: Env, dataDir: string, warnings: string[]): st
   return secret;
 }
 
+function readLanguage(env: Env, name: string, fallback: Language): Language {
+  const value = env[name]?.trim();
+  if (!value) return fallback;
+  // Any language the server's messages are written in (MESSAGES' entries all have the same languages).
+  if (!Object.hasOwn(MESSAGES.internal_error, value)) {
+    const known = Object.keys(MESSAGES.internal_error).join(', ');
+    throw new ConfigError(`${name} must be one of ${known}; got "${value}"`);
+  }
+  return value as Language;
+}
+
 export function loadConfig(
   env: Env = process.env,
   defaults: { webDist?: string | null; version?: string } = {},
@@ -185,6 +202,7 @@ export function loadConfig(
     nodeHeartbeatTtlMs: readInt(env, 'NODE_HEARTBEAT_TTL', 15, 2, 3600) * 1000,
     batchUpdateIntervalMs: readInt(env, 'BATCH_UPDATE_INTERVAL', 1, 1, 60) * 1000,
     errorLogEnabled: readBool(env, 'ERROR_LOG_ENABLED', true),
+    relayDefaultLanguage: readLanguage(env, 'RELAY_DEFAULT_LANGUAGE', 'en'),
     relayTimeoutMs: readInt(env, 'RELAY_TIMEOUT', 300, 0, 86_400) * 1000,
     taskPoller: {
       enabled: readBool(env, 'UPDATE_TASK', true),

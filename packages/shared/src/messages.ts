@@ -6,11 +6,13 @@
 import { CHANNEL_FORM_MESSAGES } from './channels/channel-form.js';
 import { FALLBACK_MESSAGES } from './fallback/messages.js';
 import { LIMIT_MESSAGES } from './limits/messages.js';
+import { RELAY_MESSAGES } from './relay/messages.js';
 
 export const MESSAGES = {
   ...CHANNEL_FORM_MESSAGES,
   ...LIMIT_MESSAGES,
   ...FALLBACK_MESSAGES,
+  ...RELAY_MESSAGES,
   // generic
   invalid_params: { zh: '无效的参数', en: 'Invalid parameters' },
   internal_error: { zh: '服务器内部错误，请联系管理员', en: 'Internal server error, please contact the administrator' },

@@ -149,6 +149,19 @@ export class ChannelCache {
     return (matching !== model && models.get(matching)) || [];
   }
 
+  /**
+   * Whether any channel, enabled or not, lists the model for the group: the relay's 404 (no such model here) or 503
+   * (its channels exist but none can answer now). Asked only on that error path, so a scan is fine.
+   */
+  listsModel(group: string, model: string): boolean {
+    const matching = matchingModelName(model);
+    for (const channel of this.byId.values()) {
+      if (!channel.groups.includes(group)) continue;
+      if (channel.models.includes(model) || channel.models.includes(matching)) return true;
+    }
+    return false;
+  }
+
   get(id: number): CachedChannel | undefined {
     return this.byId.get(id);
   }

@@ -32,7 +32,7 @@ import type { Provider } from './provider.js';
 import { ConversionError } from './providers/conversion-error.js';
 import { providerFor } from './providers/registry.js';
 import { type Outcome, readAnswer } from './read-answer.js';
-import { type Billing, refund, reserveQuota } from './reserve.js';
+import { type Billing, noChannelError, refund, reserveQuota } from './reserve.js';
 import { isRetriableStatus, mapStatus } from './retry.js';
 import { pickChannel } from './select.js';
 import { sendUpstream, type UpstreamResponse } from './send.js';
@@ -290,7 +290,8 @@ async function carry<Request>(run: Run<Request>, reply: FastifyReply): Promise<b
         const status = mapStatus(upstream.status, channel.statusCodeMapping as Record<string, string> | null);
         maybeDisable(ctx, channel, { ...upstream, status });
         lastError = upstreamRefusal({ ...upstream, status }, { ...response, text }, keyed, lang);
-        if (!isRetriableStatus(status)) break;
+        // A refused channel key says nothing about the request (Google's is a 400): another channel may serve it.
+        if (!isRetriableStatus(status) && lastError.code !== 'upstream_channel_unavailable') break;
         continue;
       }
       // From here the answer belongs to this channel: no retry once the client may have seen bytes.
@@ -323,9 +324,7 @@ async function carry<Request>(run: Run<Request>, reply: FastifyReply): Promise<b
       reply.raw.off('close', onClose);
     }
   }
-  const failure =
-    lastError ??
-    RelayError.of(503, lang, 'relay_no_channel', { group: caller.group, model: billing.model }, 'model_not_found');
+  const failure = lastError ?? noChannelError(ctx, caller.group, billing.model, lang);
   return { failure };
 }
 

@@ -85,6 +85,31 @@ function clientStatusOf(status: number): number {
   return status >= 400 && status <= 599 ? status : 502;
 }
 
+const CREDENTIAL_CODES = new Set(['invalid_api_key', 'account_deactivated']);
+const CREDENTIAL_TYPES = new Set(['authentication_error', 'permission_error']);
+
+/**
+ * The upstream refused the channel's key or account (401/403, invalid_api_key …, Google's 400 API_KEY_INVALID): the
+ * gateway's problem, never the caller's.
+ */
+export function rejectsChannelCredentials(upstream: UpstreamError, text = ''): boolean {
+  if (upstream.status === 401 || upstream.status === 403) return true;
+  if (text.includes('"API_KEY_INVALID"')) return true;
+  return (upstream.code !== null && CREDENTIAL_CODES.has(String(upstream.code))) || CREDENTIAL_TYPES.has(upstream.type);
+}
+
+/**
+ * The channel's credentials were refused. The caller gets a 503 with a generic message and code, never the
+ * upstream's 401 "Incorrect API key" that SDKs and people read as *their* key being wrong; 503 (not 502: the upstream
+ * answered properly) says "the service cannot serve this now", which is true until the admin fixes the channel or
+ * another channel takes over. The upstream's words go to the admin only (error log, disable notice).
+ */
+function channelUnavailable(answer: { statusCode: number; text: string }, channel: Keyed, lang: Language): RelayError {
+  const failure = generic(503, lang, 'relay_upstream_channel_unavailable', 'upstream_channel_unavailable');
+  failure.detail = answerDetail(answer.statusCode, answer.text, channel);
+  return failure;
+}
+
 /** An upstream's Retry-After (seconds, or an HTTP date), as whole seconds to pass on. */
 export function retryAfterOf(header: string | string[] | undefined): number | undefined {
   const value = Array.isArray(header) ? header[0] : header;
@@ -114,6 +139,7 @@ export function upstreamRefusal(
   channel: Keyed,
   lang: Language,
 ): RelayError {
+  if (rejectsChannelCredentials(upstream, answer.text)) return channelUnavailable(answer, channel, lang);
   const status = clientStatusOf(upstream.status);
   const message = writtenForClient(upstream, answer.text)
     ? redactChannelKeys(upstream.message, channel)

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { formatQuota, type Language, periodBounds, translate } from '@gateway/shared';
+import { formatPeriodEnd, formatQuota, formatWait, type Language, periodBounds, translate } from '@gateway/shared';
 import type { OptionsStore } from '../../cache/options-store.js';
 import type { RelayCaller } from '../../relay/auth.js';
 import { RelayError } from '../../relay/errors.js';
@@ -34,7 +34,7 @@ export interface Admission {
 interface Taken {
   check: LimitCheck;
   /** What refused requests are told: which limit, its ceiling, and when to come back. */
-  refusal: (lang: Language, now: number) => RelayError;
+  refusal: (lang: Language, now: number) => RelayError | Promise<RelayError>;
   /** Runs once the request is admitted. */
   admitted?: () => void;
   /** Settles this check's share of the request. */
@@ -74,7 +74,11 @@ export class RequestLimiter {
     const decide = (answer: number): Admission | Promise<Admission> => {
       const missing = unseededIndex(answer);
       if (missing !== -1) return this.seedAndRetake(checks, missing, now).then(decide);
-      if (answer !== ADMITTED) throw taken[answer]!.refusal(lang, now);
+      if (answer !== ADMITTED) {
+        const refusal = taken[answer]!.refusal(lang, now);
+        if (refusal instanceof Promise) return refusal.then((error) => Promise.reject(error));
+        throw refusal;
+      }
       for (const entry of taken) entry.admitted?.();
       return { finish: (spent) => this.finish(taken, spent) };
     };
@@ -163,20 +167,33 @@ export class RequestLimiter {
       check,
       admitted: () => this.budgets.hold(budget.tokenId, bounds.start, amount),
       refusal: (lang) => {
-        const limit = formatQuota(budget.quota, {
-          quotaPerUnit: this.options.number('QuotaPerUnit'),
-          displayInCurrency: this.options.bool('DisplayInCurrencyEnabled'),
-        });
-        const period = translate(`limit_period_${budget.period}`, lang);
-        const error = RelayError.of(
-          429,
-          lang,
-          'limit_budget_spent',
-          { period, limit, seconds: secondsUntil(bounds.end, now) },
-          'budget_exceeded',
-        );
-        error.retryAfter = secondsUntil(bounds.end, now);
-        return error;
+        const quota = (value: number) =>
+          formatQuota(value, {
+            quotaPerUnit: this.options.number('QuotaPerUnit'),
+            displayInCurrency: this.options.bool('DisplayInCurrencyEnabled'),
+          });
+        const seconds = secondsUntil(bounds.end, now);
+        const refuse = (used: number) => {
+          const error = RelayError.of(
+            429,
+            lang,
+            'limit_budget_spent',
+            {
+              cost: quota(amount),
+              left: quota(Math.max(0, budget.quota - used)),
+              period: translate(`limit_period_${budget.period}`, lang),
+              limit: quota(budget.quota),
+              reset: formatPeriodEnd(bounds.end, now),
+              wait: formatWait(seconds, lang),
+            },
+            'budget_exceeded',
+          );
+          error.retryAfter = seconds;
+          return error;
+        };
+        // What is spent or held in the period (the counter refused: it exists); Redis answers in a round trip.
+        const used = this.counters.read(check.key, now);
+        return used instanceof Promise ? used.then(refuse, () => refuse(budget.quota)) : refuse(used);
       },
       finish: (spent, at) => {
         this.budgets.letGo(budget.tokenId, bounds.start, amount);
