@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { type Language, MESSAGES } from '@gateway/shared';
 import { type DatabaseTarget, parseDatabaseTarget } from './db/dsn.js';
+import { type AnswerLimits, DEFAULT_EVENT_BYTES, DEFAULT_WHOLE_ANSWER_BYTES } from './relay/answer-limits.js';
 
 /** Everything the server reads from the environment, parsed once; bad values stop the start with a clear reason. */
 export interface Config {
@@ -48,6 +49,8 @@ export interface Config {
   webDist: string | null;
   /** Request body limits: the relay's (MAX_REQUEST_BODY_MB) and anonymous routes' (sign-in, registration, …). */
   bodyLimits: { relayBytes: number; anonymousBytes: number };
+  /** The most of an upstream answer held in memory (MAX_UPSTREAM_RESPONSE_MB, STREAM_SCANNER_MAX_BUFFER_MB). */
+  answerLimits: AnswerLimits;
   logLevel: string;
   version: string;
   /** Where Turnstile tokens are verified (Cloudflare's siteverify; tests point it at a local fake). */
@@ -86,6 +89,8 @@ export interface RateLimitConfig {
 export class ConfigError extends Error {}
 
 type Env = Record<string, string | undefined>;
+
+const MIB = 1024 * 1024;
 
 function readInt(env: Env, name: string, fallback: number, min: number, max: number): number {
   const raw = env[name]?.trim();
@@ -231,6 +236,10 @@ export function loadConfig(
     bodyLimits: {
       relayBytes: readInt(env, 'MAX_REQUEST_BODY_MB', 128, 1, 4096) * 1024 * 1024,
       anonymousBytes: readInt(env, 'ANONYMOUS_REQUEST_BODY_LIMIT_KB', 64, 1, 1_048_576) * 1024,
+    },
+    answerLimits: {
+      wholeBytes: readInt(env, 'MAX_UPSTREAM_RESPONSE_MB', DEFAULT_WHOLE_ANSWER_BYTES / MIB, 1, 4096) * MIB,
+      eventBytes: readInt(env, 'STREAM_SCANNER_MAX_BUFFER_MB', DEFAULT_EVENT_BYTES / MIB, 1, 4096) * MIB,
     },
     logLevel,
     version: env.VERSION?.trim() || defaults.version || '0.0.0',

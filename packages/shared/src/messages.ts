@@ -246,6 +246,10 @@ export const MESSAGES = {
     zh: '上游返回了无法解析的响应',
     en: 'The upstream returned a response that could not be read',
   },
+  relay_upstream_too_large: {
+    zh: '上游返回的响应过大，已中止读取，请稍后再试',
+    en: 'The upstream returned a response too large to relay; it was not read to the end, please try again later',
+  },
   relay_conversion_unsupported: {
     zh: '所选渠道的接口格式无法表达请求中的 {what}，请改用支持它的渠道或模型',
     en: 'The channel serving this model cannot express {what} from your request; use a model whose channel supports it',

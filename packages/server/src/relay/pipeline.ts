@@ -10,6 +10,7 @@ import type { RelayTally, RouteMetrics } from '../metrics/relay-metrics.js';
 import type { Admission, LimitEstimate } from '../services/limits/request-limiter.js';
 import { admitModelRequest } from '../services/rate-limit/model-request-limit.js';
 import { bodyRecorder } from '../services/request-bodies/recorder.js';
+import { AnswerTooLarge } from './answer-limits.js';
 import { authenticateRelay, type RelayCaller } from './auth.js';
 import { shouldDisableChannel } from './auto-disable.js';
 import { Cancellation } from './cancellation.js';
@@ -38,7 +39,7 @@ import { pickChannel } from './select.js';
 import { sendUpstream, type UpstreamResponse } from './send.js';
 import { settle } from './settle.js';
 import type { UpstreamError, Usage } from './types.js';
-import { unreachableUpstream, upstreamRefusal } from './upstream-failure.js';
+import { oversizedAnswer, unreachableUpstream, upstreamRefusal } from './upstream-failure.js';
 import { countTextTokens } from './usage.js';
 
 /**
@@ -265,19 +266,27 @@ async function carry<Request>(run: Run<Request>, reply: FastifyReply): Promise<b
     reply.raw.on('close', onClose);
     try {
       let response: UpstreamResponse;
+      const sending = {
+        timeoutMs: ctx.config.relayTimeoutMs,
+        cancellation,
+        maxAnswerBytes: ctx.config.answerLimits.wholeBytes,
+      };
       try {
         response = provider.open
-          ? await provider.open(overridden.call, keyed, {
-              timeoutMs: ctx.config.relayTimeoutMs,
-              cancellation,
-              stream: leg.read.kind === 'sse',
-            })
-          : await sendUpstream(overridden.call, { timeoutMs: ctx.config.relayTimeoutMs, cancellation });
+          ? await provider.open(overridden.call, keyed, { ...sending, stream: leg.read.kind === 'sse' })
+          : await sendUpstream(overridden.call, sending);
       } catch (error) {
         // The client left before the upstream answered: nothing was produced, nothing is billed.
         if (cancellation.aborted) {
           run.tally.cancelled();
           return false;
+        }
+        if (error instanceof AnswerTooLarge) {
+          // A provider that reads the answer itself (a refusal in a 200 body, assembled frames) met one too large:
+          // answered as the reader below answers it, not retried.
+          const failure = oversizedAnswer(error, keyed, lang);
+          if (ctx.config.errorLogEnabled) logFailure(run, failure, tried);
+          throw failure;
         }
         ctx.metrics.relay.upstreamUnreachable(channel.id);
         lastError = unreachableUpstream(error, keyed, lang);
@@ -309,6 +318,7 @@ async function carry<Request>(run: Run<Request>, reply: FastifyReply): Promise<b
           cancellation,
           lang,
           bodies,
+          maxEventBytes: ctx.config.answerLimits.eventBytes,
         });
       } catch (error) {
         // An answer that could not be read reached the client as an error alone: the admin's log says why.

@@ -1,5 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { type Language, type MessageCode, translate } from '@gateway/shared';
+import type { AnswerTooLarge } from './answer-limits.js';
 import { RelayError, redactChannelKeys } from './errors.js';
 import type { UpstreamError } from './types.js';
 
@@ -72,6 +73,22 @@ export function answerDetail(statusCode: number, body: string, channel: Keyed): 
 export function unreadableAnswer(statusCode: number, body: string, channel: Keyed, lang: Language): RelayError {
   const failure = generic(502, lang, 'relay_upstream_bad_response', 'bad_response_body');
   failure.detail = answerDetail(statusCode, body, channel);
+  return failure;
+}
+
+/**
+ * An answer (or one event of a stream) past its limit (answer-limits.ts): its read was aborted, so the caller gets a
+ * 502 and pays nothing. Like an unreadable answer it is not retried on another channel: the upstream did answer,
+ * and another try would cost the same memory and time again.
+ */
+export function oversizedAnswer(
+  error: AnswerTooLarge,
+  channel: Keyed,
+  lang: Language,
+  statusCode?: number,
+): RelayError {
+  const failure = generic(502, lang, 'relay_upstream_too_large', 'upstream_response_too_large');
+  failure.detail = detailOf(statusCode === undefined ? error.message : `HTTP ${statusCode}: ${error.message}`, channel);
   return failure;
 }
 
