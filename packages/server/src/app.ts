@@ -27,11 +27,13 @@ import { verificationRoutes } from './api/verification.js';
 import { walletRoutes } from './api/wallet.js';
 import type { AppContext } from './context.js';
 import { isDatabaseUnavailable } from './db/outage.js';
+import { capConnectionsPerAddress } from './http/connection-cap.js';
 import { BASELINE_HEADERS } from './http/content-security.js';
 import { answerDatabaseUnavailable } from './http/database-unavailable.js';
 import { ApiFailure, isRelayPath, messageFor } from './http/envelope.js';
 import { frameworkRefusal, relayRouteTable } from './http/relay-refusals.js';
 import { applyBodyLimits, crossSiteGuard } from './http/request-guards.js';
+import { serverTimeoutOptions } from './http/server-limits.js';
 import { serveWeb } from './http/static-web.js';
 import { operationsRoutes } from './ops/routes.js';
 import { errorFormat, RelayError } from './relay/errors.js';
@@ -90,6 +92,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
             redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-api-key"]'],
           },
     bodyLimit: 128 * 1024 * 1024,
+    // A client that sends part of a request and then nothing, or idles on a connection, is cut off in bounded time.
+    ...serverTimeoutOptions(ctx.config.serverLimits),
     // The family's console and scripts call both `/api/log/self` and `/api/channel/1/`.
     routerOptions: { ignoreTrailingSlash: true },
     trustProxy: false,
@@ -106,6 +110,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   });
 
   app.decorate('relayDefaultLanguage', ctx.config.relayDefaultLanguage);
+  capConnectionsPerAddress(app.server, ctx.config.serverLimits.maxConnectionsPerIp, ctx.config.trustedProxies);
   // Before any route is added: each route gets its class's body limit.
   applyBodyLimits(app, ctx.config.bodyLimits);
   await app.register(fastifyCookie);

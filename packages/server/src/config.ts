@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { type Language, MESSAGES } from '@gateway/shared';
 import { type DatabaseTarget, parseDatabaseTarget } from './db/dsn.js';
+import type { ServerLimits } from './http/server-limits.js';
 import { type AnswerLimits, DEFAULT_EVENT_BYTES, DEFAULT_WHOLE_ANSWER_BYTES } from './relay/answer-limits.js';
 
 /** Everything the server reads from the environment, parsed once; bad values stop the start with a clear reason. */
@@ -51,6 +52,8 @@ export interface Config {
   bodyLimits: { relayBytes: number; anonymousBytes: number };
   /** The most of an upstream answer held in memory (MAX_UPSTREAM_RESPONSE_MB, STREAM_SCANNER_MAX_BUFFER_MB). */
   answerLimits: AnswerLimits;
+  /** How long a client may take to send a request, keep an idle connection, and how many it may hold open. */
+  serverLimits: ServerLimits;
   logLevel: string;
   version: string;
   /** Where Turnstile tokens are verified (Cloudflare's siteverify; tests point it at a local fake). */
@@ -128,6 +131,26 @@ function readRateLimit(env: Env, prefix: string, max: number, windowSeconds: num
     max: readInt(env, prefix, max, 1, 100_000_000),
     windowSeconds: readInt(env, `${prefix}_DURATION`, windowSeconds, 1, 86400),
   };
+}
+
+/**
+ * Defaults: a client sends its headers in one packet, so a minute (Node's and nginx's default) is generous; five
+ * minutes for a whole request (Node's default) take a 128 MiB body at 3.5 Mbit/s; 72 s of idle keep-alive (Fastify's
+ * default) outlasts the 60 s idle timeout of common load balancers, so they close first and never reuse a connection
+ * the gateway is closing. 256 connections from one address is far above what one client or office needs.
+ */
+function readServerLimits(env: Env): ServerLimits {
+  const limits = {
+    headersTimeoutMs: readInt(env, 'HTTP_HEADERS_TIMEOUT', 60, 1, 3600) * 1000,
+    requestTimeoutMs: readInt(env, 'HTTP_REQUEST_TIMEOUT', 300, 1, 86_400) * 1000,
+    keepAliveTimeoutMs: readInt(env, 'HTTP_KEEP_ALIVE_TIMEOUT', 72, 1, 3600) * 1000,
+    maxConnectionsPerIp: readInt(env, 'MAX_CONNECTIONS_PER_IP', 256, 0, 1_000_000),
+  };
+  // Node refuses a headers timeout longer than the whole request's, and it could never be reached anyway.
+  if (limits.headersTimeoutMs > limits.requestTimeoutMs) {
+    throw new ConfigError('HTTP_HEADERS_TIMEOUT must not be longer than HTTP_REQUEST_TIMEOUT');
+  }
+  return limits;
 }
 
 /**
@@ -241,6 +264,7 @@ export function loadConfig(
       wholeBytes: readInt(env, 'MAX_UPSTREAM_RESPONSE_MB', DEFAULT_WHOLE_ANSWER_BYTES / MIB, 1, 4096) * MIB,
       eventBytes: readInt(env, 'STREAM_SCANNER_MAX_BUFFER_MB', DEFAULT_EVENT_BYTES / MIB, 1, 4096) * MIB,
     },
+    serverLimits: readServerLimits(env),
     logLevel,
     version: env.VERSION?.trim() || defaults.version || '0.0.0',
     turnstileVerifyUrl: readUrl(env, 'TURNSTILE_VERIFY_URL', TURNSTILE_SITEVERIFY_URL),
