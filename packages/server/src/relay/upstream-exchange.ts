@@ -78,7 +78,7 @@ export class UpstreamBody implements AsyncIterable<Buffer> {
   async text(): Promise<string> {
     this.collecting = true;
     if (this.buffered > this.maxWholeBytes) this.refuseOversized();
-    this.controller?.resume();
+    else this.controller?.resume();
     while (!this.ended) await this.waitForMore();
     if (this.failure) throw this.failure;
     const whole = this.chunks.length === 1 ? this.chunks[0]! : Buffer.concat(this.chunks, this.buffered);
