@@ -166,12 +166,15 @@ describe('upstream answers past their size limit', () => {
     expect(await balances()).toEqual(before);
   });
 
-  it('a stream event just under the limit is relayed', async () => {
+  it('a stream event just under the limit is relayed and charged', async () => {
+    const before = await balances();
     const answer = await call('openai', 'first-event-under', true);
     expect(answer.status).toBe(200);
     const text = await answer.text();
     expect(text.length).toBeGreaterThan(MIB - 8192);
     expect(text.trim().endsWith('data: [DONE]')).toBe(true);
+    // The stream's reported usage: 10 prompt + 20 completion tokens at ratio 1 = 30
+    expect(await balances()).toEqual({ user: before.user - 30, token: before.token - 30 });
   });
 
   it.each(['openai', 'claude'] as const)(

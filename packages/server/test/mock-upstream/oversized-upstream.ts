@@ -21,7 +21,19 @@ function chunk(delta: Record<string, unknown>, finish: string | null = null): st
 }
 
 const FIRST_EVENT = `data: ${chunk({ role: 'assistant', content: 'Hello' })}\n\n`;
-const LAST_EVENTS = `data: ${chunk({}, 'stop')}\n\ndata: [DONE]\n\n`;
+/**
+ * The stream's end carries usage, as OpenAI's does with `include_usage`: without it the gateway would count the
+ * filler's tokens itself, and a tokenizer spends seconds on each 100 KB of one repeated letter.
+ */
+const USAGE = JSON.stringify({
+  id: 'chatcmpl-oversized',
+  object: 'chat.completion.chunk',
+  created: 1,
+  model: 'oversized',
+  choices: [],
+  usage: { prompt_tokens: 10, completion_tokens: 20, total_tokens: 30 },
+});
+const LAST_EVENTS = `data: ${chunk({}, 'stop')}\n\ndata: ${USAGE}\n\ndata: [DONE]\n\n`;
 
 /** A record of `bytes` bytes in all: `head`, then filler, then `tail`. */
 interface Filled {
