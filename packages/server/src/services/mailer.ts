@@ -15,35 +15,49 @@ export function assertSmtpConfigured(options: OptionsStore): void {
   if (!options.get('SMTPServer')) throw new ApiFailure('smtp_not_configured');
 }
 
+interface MailTexts {
+  verifySubject: (name: string) => string;
+  verifyHtml: (name: string, code: string, minutes: number) => string;
+  resetSubject: (name: string) => string;
+  resetHtml: (name: string, href: string, minutes: number) => string;
+}
+
+// `name` and `href` arrive HTML-escaped for the bodies and raw for the subjects.
+const MAIL_TEXTS: Record<Language, MailTexts> = {
+  zh: {
+    verifySubject: (name) => `${name} 邮箱验证邮件`,
+    verifyHtml: (name, code, minutes) =>
+      `<p>您好，你正在进行 ${name} 邮箱验证。</p><p>您的验证码为：<strong>${code}</strong></p><p>验证码 ${minutes} 分钟内有效，如果不是本人操作，请忽略。</p>`,
+    resetSubject: (name) => `${name} 密码重置`,
+    resetHtml: (name, href, minutes) =>
+      `<p>您好，你正在进行 ${name} 密码重置。</p><p>点击 <a href="${href}">此处</a> 进行密码重置。</p><p>如果链接无法点击，请尝试复制以下链接到浏览器中打开：<br>${href}</p><p>重置链接 ${minutes} 分钟内有效，且只能使用一次，如果不是本人操作，请忽略。</p>`,
+  },
+  en: {
+    verifySubject: (name) => `${name} e-mail verification`,
+    verifyHtml: (name, code, minutes) =>
+      `<p>Hello, you are verifying your e-mail address for ${name}.</p><p>Your verification code is: <strong>${code}</strong></p><p>The code is valid for ${minutes} minutes. If this was not you, ignore this mail.</p>`,
+    resetSubject: (name) => `${name} password reset`,
+    resetHtml: (name, href, minutes) =>
+      `<p>Hello, you asked to reset your ${name} password.</p><p>Open this link to reset it: <a href="${href}">${href}</a></p><p>If the link cannot be clicked, copy it into your browser. It is valid for ${minutes} minutes and works once. If this was not you, ignore this mail.</p>`,
+  },
+};
+
 export function verificationMail(
   options: OptionsStore,
   code: string,
   lang: Language,
 ): { subject: string; html: string } {
-  const name = escapeHtml(systemName(options));
-  if (lang === 'en') {
-    return {
-      subject: `${systemName(options)} e-mail verification`,
-      html: `<p>Hello, you are verifying your e-mail address for ${name}.</p><p>Your verification code is: <strong>${code}</strong></p><p>The code is valid for ${VERIFICATION_VALID_MINUTES} minutes. If this was not you, ignore this mail.</p>`,
-    };
-  }
+  const texts = MAIL_TEXTS[lang];
   return {
-    subject: `${systemName(options)} 邮箱验证邮件`,
-    html: `<p>您好，你正在进行 ${name} 邮箱验证。</p><p>您的验证码为：<strong>${code}</strong></p><p>验证码 ${VERIFICATION_VALID_MINUTES} 分钟内有效，如果不是本人操作，请忽略。</p>`,
+    subject: texts.verifySubject(systemName(options)),
+    html: texts.verifyHtml(escapeHtml(systemName(options)), code, VERIFICATION_VALID_MINUTES),
   };
 }
 
 export function resetMail(options: OptionsStore, link: string, lang: Language): { subject: string; html: string } {
-  const name = escapeHtml(systemName(options));
-  const href = escapeHtml(link);
-  if (lang === 'en') {
-    return {
-      subject: `${systemName(options)} password reset`,
-      html: `<p>Hello, you asked to reset your ${name} password.</p><p>Open this link to reset it: <a href="${href}">${href}</a></p><p>If the link cannot be clicked, copy it into your browser. It is valid for ${VERIFICATION_VALID_MINUTES} minutes and works once. If this was not you, ignore this mail.</p>`,
-    };
-  }
+  const texts = MAIL_TEXTS[lang];
   return {
-    subject: `${systemName(options)} 密码重置`,
-    html: `<p>您好，你正在进行 ${name} 密码重置。</p><p>点击 <a href="${href}">此处</a> 进行密码重置。</p><p>如果链接无法点击，请尝试复制以下链接到浏览器中打开：<br>${href}</p><p>重置链接 ${VERIFICATION_VALID_MINUTES} 分钟内有效，且只能使用一次，如果不是本人操作，请忽略。</p>`,
+    subject: texts.resetSubject(systemName(options)),
+    html: texts.resetHtml(escapeHtml(systemName(options)), escapeHtml(link), VERIFICATION_VALID_MINUTES),
   };
 }

@@ -1,13 +1,25 @@
-import { type Language, MESSAGES } from '@gateway/shared';
+import {
+  DEFAULT_LANGUAGE,
+  LANGUAGES,
+  type Language,
+  MESSAGES,
+  type MessageCode,
+  matchLanguage,
+  messageTemplate,
+} from '@gateway/shared';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import i18n from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
-import { en, zh } from '../locales/index';
+import { LOCALES } from '../locales/index';
+import { writeStorage } from './storage';
 import { STORAGE_KEYS } from './storage-keys';
 
-export const SUPPORTED_LANGUAGES: readonly Language[] = ['zh', 'en'];
+export const SUPPORTED_LANGUAGES: readonly Language[] = LANGUAGES;
+
+/** dayjs's name for each language (its locale is imported above). */
+const DAYJS_LOCALES: Record<Language, string> = { zh: 'zh-cn', en: 'en' };
 
 /**
  * The server's message catalogue becomes the `errors` namespace, so a validation message shown before a request
@@ -15,31 +27,40 @@ export const SUPPORTED_LANGUAGES: readonly Language[] = ['zh', 'en'];
  */
 function serverMessages(lang: Language): Record<string, string> {
   return Object.fromEntries(
-    Object.entries(MESSAGES).map(([code, texts]) => [code, texts[lang].replace(/\{(\w+)\}/g, '{{$1}}')]),
+    (Object.keys(MESSAGES) as MessageCode[]).map((code) => [
+      code,
+      messageTemplate(code, lang).replace(/\{(\w+)\}/g, '{{$1}}'),
+    ]),
   );
 }
+
+// A link may ask for a language (?lng=en): that counts as a choice and is remembered like one.
+const linked = matchLanguage(new URLSearchParams(window.location.search).get('lng'));
+if (linked) writeStorage(STORAGE_KEYS.language, linked);
 
 void i18n
   .use(LanguageDetector)
   .use(initReactI18next)
   .init({
-    resources: {
-      zh: { translation: zh, errors: serverMessages('zh') },
-      en: { translation: en, errors: serverMessages('en') },
-    },
+    resources: Object.fromEntries(
+      LANGUAGES.map((lang) => [lang, { translation: LOCALES[lang], errors: serverMessages(lang) }]),
+    ),
     ns: ['translation', 'errors'],
     defaultNS: 'translation',
-    // Chinese unless the visitor chose otherwise (stored) or a link asks for it (?lng=en): the product's default
-    // language is Chinese, so the browser's language is deliberately not consulted.
-    fallbackLng: 'zh',
-    supportedLngs: SUPPORTED_LANGUAGES,
-    nonExplicitSupportedLngs: true,
-    load: 'languageOnly',
+    // The order of preference: a language asked for by a link (?lng=), the visitor's stored choice, then the
+    // browser's languages (navigator.languages, most preferred first); Chinese, the product's default, when none
+    // of those is one of ours. Each detected tag is read as one of ours (zh-HK → zh-TW, en-GB → en, ...).
+    fallbackLng: DEFAULT_LANGUAGE,
+    supportedLngs: LANGUAGES,
+    nonExplicitSupportedLngs: false,
+    load: 'currentOnly',
     detection: {
-      order: ['querystring', 'localStorage'],
+      order: ['querystring', 'localStorage', 'navigator'],
       lookupQuerystring: 'lng',
       lookupLocalStorage: STORAGE_KEYS.language,
-      caches: ['localStorage'],
+      convertDetectedLanguage: (tag: string) => matchLanguage(tag) ?? tag,
+      // Only a choice is remembered (chooseLanguage); what the browser says is asked again on every visit.
+      caches: [],
     },
     interpolation: { escapeValue: false },
     initAsync: false,
@@ -47,17 +68,22 @@ void i18n
 
 function applyLanguage(): void {
   const lang = currentLanguage();
-  dayjs.locale(lang === 'zh' ? 'zh-cn' : 'en');
+  dayjs.locale(DAYJS_LOCALES[lang]);
   document.documentElement.lang = lang;
 }
 
 i18n.on('languageChanged', applyLanguage);
 applyLanguage();
 
-/** zh or en, whatever regional variant (zh-CN, en-US) the detector stored. */
+/** One of our languages, whatever regional variant (zh-CN, en-US) the detector saw. */
 export function currentLanguage(): Language {
-  const lang = i18n.resolvedLanguage ?? i18n.language ?? 'zh';
-  return lang.startsWith('en') ? 'en' : 'zh';
+  return matchLanguage(i18n.resolvedLanguage ?? i18n.language) ?? DEFAULT_LANGUAGE;
+}
+
+/** The visitor picked a language: show it and remember it (localStorage i18nextLng, the family's key). */
+export async function chooseLanguage(lang: Language): Promise<void> {
+  writeStorage(STORAGE_KEYS.language, lang);
+  await i18n.changeLanguage(lang);
 }
 
 export default i18n;

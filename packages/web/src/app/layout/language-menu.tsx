@@ -1,32 +1,45 @@
 import { TranslationOutlined } from '@ant-design/icons';
-import type { Language } from '@gateway/shared';
-import { Button, Dropdown } from 'antd';
+import { LANGUAGE_NAMES, LANGUAGES, type Language } from '@gateway/shared';
+import { Button, Dropdown, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { currentLanguage } from '../../lib/i18n';
+import { chooseLanguage, currentLanguage } from '../../lib/i18n';
+import { useIsMobile } from '../../lib/use-media-query';
 
-// Each language is named in itself, so a visitor who cannot read the current one still finds theirs.
-const LANGUAGE_NAMES: Record<Language, string> = { zh: '简体中文', en: 'English' };
+// Short forms for the phone's narrow top bar; each still in its own script.
+const SHORT_NAMES: Record<Language, string> = { zh: '简', en: 'EN' };
 
+/**
+ * The language switch: the current language by name (each language is named in itself, so a visitor who cannot
+ * read the current one still finds theirs), a tooltip saying what the button does, and every language in the menu.
+ */
 export function LanguageMenu() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const isMobile = useIsMobile();
   const current = currentLanguage();
+  const label = t('header.language');
   return (
     <Dropdown
       trigger={['click']}
       menu={{
         selectable: true,
         selectedKeys: [current],
-        items: (Object.keys(LANGUAGE_NAMES) as Language[]).map((lang) => ({ key: lang, label: LANGUAGE_NAMES[lang] })),
-        onClick: ({ key }) => void i18n.changeLanguage(key),
+        items: LANGUAGES.map((lang) => ({
+          key: lang,
+          label: <span lang={lang}>{LANGUAGE_NAMES[lang]}</span>,
+        })),
+        onClick: ({ key }) => void chooseLanguage(key as Language),
       }}
     >
-      <Button
-        type="text"
-        shape="circle"
-        icon={<TranslationOutlined />}
-        aria-label={t('header.language')}
-        data-testid="language-menu"
-      />
+      <Tooltip title={label}>
+        <Button
+          type="text"
+          icon={<TranslationOutlined />}
+          aria-label={`${label}: ${LANGUAGE_NAMES[current]}`}
+          data-testid="language-menu"
+        >
+          <span lang={current}>{isMobile ? SHORT_NAMES[current] : LANGUAGE_NAMES[current]}</span>
+        </Button>
+      </Tooltip>
     </Dropdown>
   );
 }

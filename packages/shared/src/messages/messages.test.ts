@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { LANGUAGE_NAMES, LANGUAGES, type Language } from '../languages.js';
+import { MESSAGES, type MessageCode, messageTemplate, pickLanguage, translate } from '../messages.js';
+import { TRANSLATED_MESSAGES } from './index.js';
+
+const codes = Object.keys(MESSAGES).sort() as MessageCode[];
+const placeholders = (text: string) => [...new Set(text.match(/\{\w+\}/g) ?? [])].sort();
+
+describe('server messages in every language', () => {
+  it('registers a catalogue for every language besides zh and en, and a name for every language', () => {
+    expect(Object.keys(TRANSLATED_MESSAGES).sort()).toEqual(LANGUAGES.filter((l) => l !== 'zh' && l !== 'en').sort());
+    expect(Object.keys(LANGUAGE_NAMES).sort()).toEqual([...LANGUAGES].sort());
+  });
+
+  it.each(Object.entries(TRANSLATED_MESSAGES))('%s has exactly the keys of the catalogue', (_lang, catalogue) => {
+    expect(Object.keys(catalogue).sort()).toEqual(codes);
+  });
+
+  it.each(LANGUAGES)('%s has a non-empty text for every key', (lang) => {
+    const empty = codes.filter((code) => messageTemplate(code, lang).trim() === '');
+    expect(empty).toEqual([]);
+  });
+
+  it.each(LANGUAGES)('%s keeps the placeholders of the English text', (lang) => {
+    const differing = codes.filter(
+      (code) => placeholders(messageTemplate(code, lang)).join() !== placeholders(MESSAGES[code].en).join(),
+    );
+    expect(differing).toEqual([]);
+  });
+
+  it('fills placeholders in the requested language', () => {
+    for (const lang of LANGUAGES) {
+      const text = translate('token_group_unusable', lang, { group: 'vip-x' });
+      expect(text).toContain('vip-x');
+      expect(text).not.toContain('{group}');
+    }
+  });
+});
+
+describe('Accept-Language', () => {
+  const cases: Array<[string | undefined, Language]> = [
+    [undefined, 'zh'],
+    ['', 'zh'],
+    ['zh-CN,zh;q=0.9', 'zh'],
+    ['zh-Hans-CN', 'zh'],
+    ['en-US,en;q=0.9', 'en'],
+    ['en-GB', 'en'],
+    ['EN', 'en'],
+    ['de-DE', 'zh'],
+    ['*', 'zh'],
+    ['de-DE,en;q=0.8', 'en'],
+    ['en;q=0.5,zh-CN;q=0.9', 'zh'],
+    ['en;q=0,zh', 'zh'],
+  ];
+  it.each(cases)('%s → %s', (header, lang) => {
+    expect(pickLanguage(header)).toBe(lang);
+  });
+});
