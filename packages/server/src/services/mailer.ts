@@ -40,6 +40,14 @@ const MAIL_TEXTS: Record<Language, MailTexts> = {
     resetHtml: (name, href, minutes) =>
       `<p>Hello, you asked to reset your ${name} password.</p><p>Open this link to reset it: <a href="${href}">${href}</a></p><p>If the link cannot be clicked, copy it into your browser. It is valid for ${minutes} minutes and works once. If this was not you, ignore this mail.</p>`,
   },
+  'zh-TW': {
+    verifySubject: (name) => `${name} 電子郵件驗證`,
+    verifyHtml: (name, code, minutes) =>
+      `<p>您好，您正在進行 ${name} 的電子郵件驗證。</p><p>您的驗證碼為：<strong>${code}</strong></p><p>驗證碼 ${minutes} 分鐘內有效，如果不是您本人操作，請忽略此郵件。</p>`,
+    resetSubject: (name) => `${name} 密碼重設`,
+    resetHtml: (name, href, minutes) =>
+      `<p>您好，您正在重設 ${name} 的密碼。</p><p>請點選 <a href="${href}">此處</a> 重設密碼。</p><p>如果連結無法點選，請將以下網址複製到瀏覽器中開啟：<br>${href}</p><p>重設連結 ${minutes} 分鐘內有效，且只能使用一次；如果不是您本人操作，請忽略此郵件。</p>`,
+  },
 };
 
 export function verificationMail(

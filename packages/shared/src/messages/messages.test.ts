@@ -51,6 +51,12 @@ describe('Accept-Language', () => {
     ['de-DE,en;q=0.8', 'en'],
     ['en;q=0.5,zh-CN;q=0.9', 'zh'],
     ['en;q=0,zh', 'zh'],
+    ['zh-TW,zh;q=0.9', 'zh-TW'],
+    ['zh-HK', 'zh-TW'],
+    ['zh-Hant', 'zh-TW'],
+    ['zh-Hant-TW', 'zh-TW'],
+    ['zh-MO', 'zh-TW'],
+    ['zh-Hans-HK', 'zh'],
   ];
   it.each(cases)('%s → %s', (header, lang) => {
     expect(pickLanguage(header)).toBe(lang);

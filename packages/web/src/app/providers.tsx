@@ -4,6 +4,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { App as AntdApp, ConfigProvider, type ConfigProviderProps } from 'antd';
 import enUS from 'antd/locale/en_US';
 import zhCN from 'antd/locale/zh_CN';
+import zhTW from 'antd/locale/zh_TW';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../lib/i18n';
@@ -13,7 +14,11 @@ import { buildAntdTheme } from './theme/antd-theme';
 import { ThemeModeProvider, useThemeMode } from './theme/theme-mode';
 
 /** antd's own texts (pagination, pickers, empty states, confirm buttons) in the console's language. */
-const ANTD_LOCALES: Record<Language, NonNullable<ConfigProviderProps['locale']>> = { zh: zhCN, en: enUS };
+const ANTD_LOCALES: Record<Language, NonNullable<ConfigProviderProps['locale']>> = {
+  zh: zhCN,
+  en: enUS,
+  'zh-TW': zhTW,
+};
 
 /** Hands antd's context-aware message API to code outside React (see lib/notify). */
 function NotifyBridge() {

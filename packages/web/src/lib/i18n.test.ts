@@ -23,6 +23,8 @@ describe('console language', () => {
     [['en-GB'], 'en'],
     [['zh-CN', 'zh'], 'zh'],
     [['zh-Hans-SG'], 'zh'],
+    [['zh-TW'], 'zh-TW'],
+    [['zh-HK', 'en'], 'zh-TW'],
     [['de-DE', 'en-US'], 'en'],
     [['de-DE', 'pt-BR'], 'zh'],
     [[], 'zh'],
