@@ -48,6 +48,14 @@ const MAIL_TEXTS: Record<Language, MailTexts> = {
     resetHtml: (name, href, minutes) =>
       `<p>您好，您正在重設 ${name} 的密碼。</p><p>請點選 <a href="${href}">此處</a> 重設密碼。</p><p>如果連結無法點選，請將以下網址複製到瀏覽器中開啟：<br>${href}</p><p>重設連結 ${minutes} 分鐘內有效，且只能使用一次；如果不是您本人操作，請忽略此郵件。</p>`,
   },
+  ja: {
+    verifySubject: (name) => `${name} メールアドレスの確認`,
+    verifyHtml: (name, code, minutes) =>
+      `<p>こんにちは。${name} のメールアドレス確認を行っています。</p><p>認証コード：<strong>${code}</strong></p><p>認証コードの有効期限は ${minutes} 分です。お心当たりがない場合は、このメールを無視してください。</p>`,
+    resetSubject: (name) => `${name} パスワードの再設定`,
+    resetHtml: (name, href, minutes) =>
+      `<p>こんにちは。${name} のパスワード再設定が申請されました。</p><p><a href="${href}">こちら</a>からパスワードを再設定してください。</p><p>リンクをクリックできない場合は、次のアドレスをブラウザーにコピーして開いてください：<br>${href}</p><p>リンクの有効期限は ${minutes} 分で、1 回だけ使えます。お心当たりがない場合は、このメールを無視してください。</p>`,
+  },
 };
 
 export function verificationMail(

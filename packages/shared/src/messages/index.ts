@@ -1,5 +1,6 @@
 import type { Language } from '../languages.js';
 import type { MessageCatalogue } from './catalogue.js';
+import { JA_MESSAGES } from './ja.js';
 import { ZH_TW_MESSAGES } from './zh-TW.js';
 
 export type { MessageCatalogue } from './catalogue.js';
@@ -7,4 +8,5 @@ export type { MessageCatalogue } from './catalogue.js';
 /** The server messages of every language besides zh and en (those two sit beside each key in messages.ts). */
 export const TRANSLATED_MESSAGES: Record<Exclude<Language, 'zh' | 'en'>, MessageCatalogue> = {
   'zh-TW': ZH_TW_MESSAGES,
+  ja: JA_MESSAGES,
 };

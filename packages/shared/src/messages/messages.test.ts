@@ -57,6 +57,9 @@ describe('Accept-Language', () => {
     ['zh-Hant-TW', 'zh-TW'],
     ['zh-MO', 'zh-TW'],
     ['zh-Hans-HK', 'zh'],
+    ['ja', 'ja'],
+    ['ja-JP,ja;q=0.9,en;q=0.8', 'ja'],
+    ['de,ja;q=0.5', 'ja'],
   ];
   it.each(cases)('%s → %s', (header, lang) => {
     expect(pickLanguage(header)).toBe(lang);

@@ -3,6 +3,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { App as AntdApp, ConfigProvider, type ConfigProviderProps } from 'antd';
 import enUS from 'antd/locale/en_US';
+import jaJP from 'antd/locale/ja_JP';
 import zhCN from 'antd/locale/zh_CN';
 import zhTW from 'antd/locale/zh_TW';
 import { type ReactNode, useEffect, useState } from 'react';
@@ -18,6 +19,7 @@ const ANTD_LOCALES: Record<Language, NonNullable<ConfigProviderProps['locale']>>
   zh: zhCN,
   en: enUS,
   'zh-TW': zhTW,
+  ja: jaJP,
 };
 
 /** Hands antd's context-aware message API to code outside React (see lib/notify). */

@@ -25,6 +25,7 @@ describe('console language', () => {
     [['zh-Hans-SG'], 'zh'],
     [['zh-TW'], 'zh-TW'],
     [['zh-HK', 'en'], 'zh-TW'],
+    [['ja-JP', 'en-US'], 'ja'],
     [['de-DE', 'en-US'], 'en'],
     [['de-DE', 'pt-BR'], 'zh'],
     [[], 'zh'],
