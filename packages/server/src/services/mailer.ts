@@ -56,6 +56,14 @@ const MAIL_TEXTS: Record<Language, MailTexts> = {
     resetHtml: (name, href, minutes) =>
       `<p>こんにちは。${name} のパスワード再設定が申請されました。</p><p><a href="${href}">こちら</a>からパスワードを再設定してください。</p><p>リンクをクリックできない場合は、次のアドレスをブラウザーにコピーして開いてください：<br>${href}</p><p>リンクの有効期限は ${minutes} 分で、1 回だけ使えます。お心当たりがない場合は、このメールを無視してください。</p>`,
   },
+  fr: {
+    verifySubject: (name) => `${name} : vérification de votre adresse e-mail`,
+    verifyHtml: (name, code, minutes) =>
+      `<p>Bonjour, vous vérifiez votre adresse e-mail pour ${name}.</p><p>Votre code de vérification est : <strong>${code}</strong></p><p>Ce code est valable ${minutes} minutes. Si vous n’êtes pas à l’origine de cette demande, ignorez ce message.</p>`,
+    resetSubject: (name) => `${name} : réinitialisation du mot de passe`,
+    resetHtml: (name, href, minutes) =>
+      `<p>Bonjour, vous avez demandé à réinitialiser votre mot de passe ${name}.</p><p>Ouvrez ce lien pour le réinitialiser : <a href="${href}">${href}</a></p><p>Si le lien n’est pas cliquable, copiez-le dans votre navigateur. Il est valable ${minutes} minutes et ne fonctionne qu’une fois. Si vous n’êtes pas à l’origine de cette demande, ignorez ce message.</p>`,
+  },
 };
 
 export function verificationMail(

@@ -1,5 +1,6 @@
 import type { Language } from '../languages.js';
 import type { MessageCatalogue } from './catalogue.js';
+import { FR_MESSAGES } from './fr.js';
 import { JA_MESSAGES } from './ja.js';
 import { ZH_TW_MESSAGES } from './zh-TW.js';
 
@@ -9,4 +10,5 @@ export type { MessageCatalogue } from './catalogue.js';
 export const TRANSLATED_MESSAGES: Record<Exclude<Language, 'zh' | 'en'>, MessageCatalogue> = {
   'zh-TW': ZH_TW_MESSAGES,
   ja: JA_MESSAGES,
+  fr: FR_MESSAGES,
 };

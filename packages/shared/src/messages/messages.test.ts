@@ -60,6 +60,8 @@ describe('Accept-Language', () => {
     ['ja', 'ja'],
     ['ja-JP,ja;q=0.9,en;q=0.8', 'ja'],
     ['de,ja;q=0.5', 'ja'],
+    ['fr-FR,fr;q=0.9,en-US;q=0.8', 'fr'],
+    ['fr-CA', 'fr'],
   ];
   it.each(cases)('%s → %s', (header, lang) => {
     expect(pickLanguage(header)).toBe(lang);

@@ -3,6 +3,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { App as AntdApp, ConfigProvider, type ConfigProviderProps } from 'antd';
 import enUS from 'antd/locale/en_US';
+import frFR from 'antd/locale/fr_FR';
 import jaJP from 'antd/locale/ja_JP';
 import zhCN from 'antd/locale/zh_CN';
 import zhTW from 'antd/locale/zh_TW';
@@ -20,6 +21,7 @@ const ANTD_LOCALES: Record<Language, NonNullable<ConfigProviderProps['locale']>>
   en: enUS,
   'zh-TW': zhTW,
   ja: jaJP,
+  fr: frFR,
 };
 
 /** Hands antd's context-aware message API to code outside React (see lib/notify). */

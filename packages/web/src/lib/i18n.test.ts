@@ -26,6 +26,7 @@ describe('console language', () => {
     [['zh-TW'], 'zh-TW'],
     [['zh-HK', 'en'], 'zh-TW'],
     [['ja-JP', 'en-US'], 'ja'],
+    [['fr-BE', 'fr'], 'fr'],
     [['de-DE', 'en-US'], 'en'],
     [['de-DE', 'pt-BR'], 'zh'],
     [[], 'zh'],
