@@ -64,6 +64,14 @@ const MAIL_TEXTS: Record<Language, MailTexts> = {
     resetHtml: (name, href, minutes) =>
       `<p>Bonjour, vous avez demandé à réinitialiser votre mot de passe ${name}.</p><p>Ouvrez ce lien pour le réinitialiser : <a href="${href}">${href}</a></p><p>Si le lien n’est pas cliquable, copiez-le dans votre navigateur. Il est valable ${minutes} minutes et ne fonctionne qu’une fois. Si vous n’êtes pas à l’origine de cette demande, ignorez ce message.</p>`,
   },
+  ru: {
+    verifySubject: (name) => `${name}: подтверждение адреса e-mail`,
+    verifyHtml: (name, code, minutes) =>
+      `<p>Здравствуйте! Вы подтверждаете адрес e-mail для ${name}.</p><p>Ваш код подтверждения: <strong>${code}</strong></p><p>Код действует ${minutes} мин. Если это были не вы, просто проигнорируйте это письмо.</p>`,
+    resetSubject: (name) => `${name}: сброс пароля`,
+    resetHtml: (name, href, minutes) =>
+      `<p>Здравствуйте! Вы запросили сброс пароля для ${name}.</p><p>Чтобы сбросить пароль, откройте ссылку: <a href="${href}">${href}</a></p><p>Если ссылка не открывается, скопируйте её в браузер. Она действует ${minutes} мин и срабатывает один раз. Если это были не вы, просто проигнорируйте это письмо.</p>`,
+  },
 };
 
 export function verificationMail(

@@ -2,6 +2,7 @@ import type { Language } from '../languages.js';
 import type { MessageCatalogue } from './catalogue.js';
 import { FR_MESSAGES } from './fr.js';
 import { JA_MESSAGES } from './ja.js';
+import { RU_MESSAGES } from './ru.js';
 import { ZH_TW_MESSAGES } from './zh-TW.js';
 
 export type { MessageCatalogue } from './catalogue.js';
@@ -11,4 +12,5 @@ export const TRANSLATED_MESSAGES: Record<Exclude<Language, 'zh' | 'en'>, Message
   'zh-TW': ZH_TW_MESSAGES,
   ja: JA_MESSAGES,
   fr: FR_MESSAGES,
+  ru: RU_MESSAGES,
 };

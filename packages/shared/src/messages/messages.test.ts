@@ -62,6 +62,8 @@ describe('Accept-Language', () => {
     ['de,ja;q=0.5', 'ja'],
     ['fr-FR,fr;q=0.9,en-US;q=0.8', 'fr'],
     ['fr-CA', 'fr'],
+    ['ru-RU,ru;q=0.9', 'ru'],
+    ['uk-UA,ru;q=0.8,en;q=0.6', 'ru'],
   ];
   it.each(cases)('%s → %s', (header, lang) => {
     expect(pickLanguage(header)).toBe(lang);

@@ -5,6 +5,7 @@ import { App as AntdApp, ConfigProvider, type ConfigProviderProps } from 'antd';
 import enUS from 'antd/locale/en_US';
 import frFR from 'antd/locale/fr_FR';
 import jaJP from 'antd/locale/ja_JP';
+import ruRU from 'antd/locale/ru_RU';
 import zhCN from 'antd/locale/zh_CN';
 import zhTW from 'antd/locale/zh_TW';
 import { type ReactNode, useEffect, useState } from 'react';
@@ -22,6 +23,7 @@ const ANTD_LOCALES: Record<Language, NonNullable<ConfigProviderProps['locale']>>
   'zh-TW': zhTW,
   ja: jaJP,
   fr: frFR,
+  ru: ruRU,
 };
 
 /** Hands antd's context-aware message API to code outside React (see lib/notify). */

@@ -27,6 +27,7 @@ describe('console language', () => {
     [['zh-HK', 'en'], 'zh-TW'],
     [['ja-JP', 'en-US'], 'ja'],
     [['fr-BE', 'fr'], 'fr'],
+    [['ru'], 'ru'],
     [['de-DE', 'en-US'], 'en'],
     [['de-DE', 'pt-BR'], 'zh'],
     [[], 'zh'],

@@ -9,6 +9,7 @@ import {
 } from '@gateway/shared';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
+import 'dayjs/locale/ru';
 import 'dayjs/locale/fr';
 import 'dayjs/locale/ja';
 import 'dayjs/locale/zh-tw';
@@ -22,7 +23,14 @@ import { STORAGE_KEYS } from './storage-keys';
 export const SUPPORTED_LANGUAGES: readonly Language[] = LANGUAGES;
 
 /** dayjs's name for each language (its locale is imported above). */
-const DAYJS_LOCALES: Record<Language, string> = { zh: 'zh-cn', en: 'en', 'zh-TW': 'zh-tw', ja: 'ja', fr: 'fr' };
+const DAYJS_LOCALES: Record<Language, string> = {
+  zh: 'zh-cn',
+  en: 'en',
+  'zh-TW': 'zh-tw',
+  ja: 'ja',
+  fr: 'fr',
+  ru: 'ru',
+};
 
 /**
  * The server's message catalogue becomes the `errors` namespace, so a validation message shown before a request

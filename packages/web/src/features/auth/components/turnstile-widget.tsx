@@ -7,7 +7,14 @@ import { currentLanguage } from '../../../lib/i18n';
 import { loadTurnstile } from './turnstile-script';
 
 /** Cloudflare's name for each of our languages. */
-const TURNSTILE_LANGUAGES: Record<Language, string> = { zh: 'zh-CN', en: 'en', 'zh-TW': 'zh-TW', ja: 'ja', fr: 'fr' };
+const TURNSTILE_LANGUAGES: Record<Language, string> = {
+  zh: 'zh-CN',
+  en: 'en',
+  'zh-TW': 'zh-TW',
+  ja: 'ja',
+  fr: 'fr',
+  ru: 'ru',
+};
 
 interface TurnstileWidgetProps {
   siteKey: string;
