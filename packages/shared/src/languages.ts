@@ -3,7 +3,7 @@
  * localStorage `i18nextLng` and sends as Accept-Language, so both ends read them the same way. A language is listed
  * here once its server messages (messages/<lang>.ts) and console texts (web locales/<lang>/) are complete.
  */
-export const LANGUAGES = ['zh', 'en', 'zh-TW', 'ja', 'fr', 'ru'] as const;
+export const LANGUAGES = ['zh', 'en', 'zh-TW', 'ja', 'fr', 'ru', 'vi'] as const;
 export type Language = (typeof LANGUAGES)[number];
 
 /** The product's language when the visitor's own is not one of ours. */
@@ -17,6 +17,7 @@ export const LANGUAGE_NAMES: Record<Language, string> = {
   ja: '日本語',
   fr: 'Français',
   ru: 'Русский',
+  vi: 'Tiếng Việt',
 };
 
 // Traditional script: Taiwan, Hong Kong, Macau, or the script subtag itself.

@@ -72,6 +72,14 @@ const MAIL_TEXTS: Record<Language, MailTexts> = {
     resetHtml: (name, href, minutes) =>
       `<p>Здравствуйте! Вы запросили сброс пароля для ${name}.</p><p>Чтобы сбросить пароль, откройте ссылку: <a href="${href}">${href}</a></p><p>Если ссылка не открывается, скопируйте её в браузер. Она действует ${minutes} мин и срабатывает один раз. Если это были не вы, просто проигнорируйте это письмо.</p>`,
   },
+  vi: {
+    verifySubject: (name) => `${name}: xác minh địa chỉ email`,
+    verifyHtml: (name, code, minutes) =>
+      `<p>Xin chào, bạn đang xác minh địa chỉ email cho ${name}.</p><p>Mã xác minh của bạn là: <strong>${code}</strong></p><p>Mã có hiệu lực trong ${minutes} phút. Nếu không phải bạn thực hiện, hãy bỏ qua email này.</p>`,
+    resetSubject: (name) => `${name}: đặt lại mật khẩu`,
+    resetHtml: (name, href, minutes) =>
+      `<p>Xin chào, bạn đã yêu cầu đặt lại mật khẩu ${name}.</p><p>Mở liên kết sau để đặt lại: <a href="${href}">${href}</a></p><p>Nếu không nhấn được liên kết, hãy sao chép nó vào trình duyệt. Liên kết có hiệu lực trong ${minutes} phút và chỉ dùng được một lần. Nếu không phải bạn thực hiện, hãy bỏ qua email này.</p>`,
+  },
 };
 
 export function verificationMail(

@@ -3,6 +3,7 @@ import type { MessageCatalogue } from './catalogue.js';
 import { FR_MESSAGES } from './fr.js';
 import { JA_MESSAGES } from './ja.js';
 import { RU_MESSAGES } from './ru.js';
+import { VI_MESSAGES } from './vi.js';
 import { ZH_TW_MESSAGES } from './zh-TW.js';
 
 export type { MessageCatalogue } from './catalogue.js';
@@ -13,4 +14,5 @@ export const TRANSLATED_MESSAGES: Record<Exclude<Language, 'zh' | 'en'>, Message
   ja: JA_MESSAGES,
   fr: FR_MESSAGES,
   ru: RU_MESSAGES,
+  vi: VI_MESSAGES,
 };

@@ -64,6 +64,8 @@ describe('Accept-Language', () => {
     ['fr-CA', 'fr'],
     ['ru-RU,ru;q=0.9', 'ru'],
     ['uk-UA,ru;q=0.8,en;q=0.6', 'ru'],
+    ['vi-VN,vi;q=0.9', 'vi'],
+    ['vi', 'vi'],
   ];
   it.each(cases)('%s → %s', (header, lang) => {
     expect(pickLanguage(header)).toBe(lang);

@@ -6,6 +6,7 @@ import enUS from 'antd/locale/en_US';
 import frFR from 'antd/locale/fr_FR';
 import jaJP from 'antd/locale/ja_JP';
 import ruRU from 'antd/locale/ru_RU';
+import viVN from 'antd/locale/vi_VN';
 import zhCN from 'antd/locale/zh_CN';
 import zhTW from 'antd/locale/zh_TW';
 import { type ReactNode, useEffect, useState } from 'react';
@@ -24,6 +25,7 @@ const ANTD_LOCALES: Record<Language, NonNullable<ConfigProviderProps['locale']>>
   ja: jaJP,
   fr: frFR,
   ru: ruRU,
+  vi: viVN,
 };
 
 /** Hands antd's context-aware message API to code outside React (see lib/notify). */

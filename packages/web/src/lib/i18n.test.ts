@@ -28,6 +28,7 @@ describe('console language', () => {
     [['ja-JP', 'en-US'], 'ja'],
     [['fr-BE', 'fr'], 'fr'],
     [['ru'], 'ru'],
+    [['vi-VN', 'en-US'], 'vi'],
     [['de-DE', 'en-US'], 'en'],
     [['de-DE', 'pt-BR'], 'zh'],
     [[], 'zh'],

@@ -9,6 +9,7 @@ import {
 } from '@gateway/shared';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
+import 'dayjs/locale/vi';
 import 'dayjs/locale/ru';
 import 'dayjs/locale/fr';
 import 'dayjs/locale/ja';
@@ -30,6 +31,7 @@ const DAYJS_LOCALES: Record<Language, string> = {
   ja: 'ja',
   fr: 'fr',
   ru: 'ru',
+  vi: 'vi',
 };
 
 /**

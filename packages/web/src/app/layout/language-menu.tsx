@@ -6,7 +6,15 @@ import { chooseLanguage, currentLanguage } from '../../lib/i18n';
 import { useIsMobile } from '../../lib/use-media-query';
 
 // Short forms for the phone's narrow top bar; each still in its own script.
-const SHORT_NAMES: Record<Language, string> = { zh: '简', en: 'EN', 'zh-TW': '繁', ja: '日', fr: 'FR', ru: 'RU' };
+const SHORT_NAMES: Record<Language, string> = {
+  zh: '简',
+  en: 'EN',
+  'zh-TW': '繁',
+  ja: '日',
+  fr: 'FR',
+  ru: 'RU',
+  vi: 'VI',
+};
 
 /**
  * The language switch: the current language by name (each language is named in itself, so a visitor who cannot

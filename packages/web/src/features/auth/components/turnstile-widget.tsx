@@ -14,6 +14,7 @@ const TURNSTILE_LANGUAGES: Record<Language, string> = {
   ja: 'ja',
   fr: 'fr',
   ru: 'ru',
+  vi: 'vi',
 };
 
 interface TurnstileWidgetProps {
