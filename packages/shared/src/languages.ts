@@ -3,7 +3,8 @@
  * localStorage `i18nextLng` and sends as Accept-Language, so both ends read them the same way. A language is listed
  * here once its server messages (messages/<lang>.ts) and console texts (web locales/<lang>/) are complete.
  */
-export const LANGUAGES = ['zh', 'en', 'zh-TW', 'ja', 'fr', 'ru', 'vi'] as const;
+// In the order the language switch lists them.
+export const LANGUAGES = ['en', 'zh', 'zh-TW', 'ja', 'fr', 'ru', 'vi'] as const;
 export type Language = (typeof LANGUAGES)[number];
 
 /** The product's language when the visitor's own is not one of ours. */
@@ -11,8 +12,8 @@ export const DEFAULT_LANGUAGE: Language = 'zh';
 
 /** Each language named in itself, so a visitor who cannot read the current one still finds theirs. */
 export const LANGUAGE_NAMES: Record<Language, string> = {
-  zh: '简体中文',
   en: 'English',
+  zh: '简体中文',
   'zh-TW': '繁體中文',
   ja: '日本語',
   fr: 'Français',

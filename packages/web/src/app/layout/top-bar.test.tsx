@@ -22,6 +22,18 @@ describe('top bar', () => {
     await user.hover(language);
     expect(await screen.findByRole('tooltip')).toHaveProperty('textContent', '切换语言');
     await user.click(language);
+    // Every language is listed by its own name.
+    await screen.findByText('日本語');
+    const menu = screen.getAllByRole('menu').find((candidate) => candidate.textContent?.includes('日本語'));
+    expect([...(menu?.querySelectorAll('[role="menuitem"]') ?? [])].map((item) => item.textContent)).toEqual([
+      'English',
+      '简体中文',
+      '繁體中文',
+      '日本語',
+      'Français',
+      'Русский',
+      'Tiếng Việt',
+    ]);
     await user.click(await screen.findByText('English'));
 
     expect(await screen.findByText('Home')).toBeTruthy();
