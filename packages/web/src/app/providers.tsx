@@ -1,32 +1,13 @@
-import type { Language } from '@gateway/shared';
 import type { QueryClient } from '@tanstack/react-query';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { App as AntdApp, ConfigProvider, type ConfigProviderProps } from 'antd';
-import enUS from 'antd/locale/en_US';
-import frFR from 'antd/locale/fr_FR';
-import jaJP from 'antd/locale/ja_JP';
-import ruRU from 'antd/locale/ru_RU';
-import viVN from 'antd/locale/vi_VN';
-import zhCN from 'antd/locale/zh_CN';
-import zhTW from 'antd/locale/zh_TW';
+import { App as AntdApp, ConfigProvider } from 'antd';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { currentLanguage } from '../lib/i18n';
+import { antdLocale } from '../lib/i18n';
 import { setNotifySink } from '../lib/notify';
 import { createQueryClient } from '../lib/query-client';
 import { buildAntdTheme } from './theme/antd-theme';
 import { ThemeModeProvider, useThemeMode } from './theme/theme-mode';
-
-/** antd's own texts (pagination, pickers, empty states, confirm buttons) in the console's language. */
-const ANTD_LOCALES: Record<Language, NonNullable<ConfigProviderProps['locale']>> = {
-  zh: zhCN,
-  en: enUS,
-  'zh-TW': zhTW,
-  ja: jaJP,
-  fr: frFR,
-  ru: ruRU,
-  vi: viVN,
-};
 
 /** Hands antd's context-aware message API to code outside React (see lib/notify). */
 function NotifyBridge() {
@@ -46,7 +27,7 @@ function AntdProviders({ children }: { children: ReactNode }) {
   const { mode } = useThemeMode();
   // Subscribes to language changes; the language itself is read the one way the whole console reads it.
   useTranslation();
-  const locale = ANTD_LOCALES[currentLanguage()];
+  const locale = antdLocale();
   return (
     // No auto space inside two-character Chinese button labels: "登录" stays "登录" for readers and for tests.
     <ConfigProvider theme={buildAntdTheme(mode)} locale={locale} button={{ autoInsertSpace: false }}>

@@ -1,7 +1,7 @@
 import type { Language } from '@gateway/shared';
 import dayjs from 'dayjs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import i18n, { chooseLanguage, currentLanguage } from './i18n';
+import i18n, { antdLocale, chooseLanguage, currentLanguage, loadLanguage } from './i18n';
 
 /** A first visit from a browser that prefers these languages (navigator.languages, most preferred first). */
 async function visitWith(languages: string[]): Promise<Language> {
@@ -60,5 +60,24 @@ describe('console language', () => {
     expect(window.localStorage.getItem('i18nextLng')).toBe('zh');
     expect(dayjs.locale()).toBe('zh-cn');
     expect(i18n.t('header.language')).toBe('切换语言');
+  });
+
+  it('fetches a language that does not ship with the console before showing it, with antd and dates', async () => {
+    await chooseLanguage('ja');
+    expect(currentLanguage()).toBe('ja');
+    expect(i18n.t('header.language')).toBe('言語を切り替え');
+    expect(i18n.t('errors:not_found')).toBe('リソースが見つかりません');
+    expect(antdLocale().locale).toBe('ja');
+    expect(dayjs.locale()).toBe('ja');
+    expect(document.documentElement.lang).toBe('ja');
+    expect(window.localStorage.getItem('i18nextLng')).toBe('ja');
+  });
+
+  it.each(['zh-TW', 'fr', 'ru', 'vi'] as const)('loads %s with its texts and antd locale', async (lang) => {
+    await loadLanguage(lang);
+    await i18n.changeLanguage(lang);
+    expect(i18n.t('header.language')).not.toBe(i18n.getFixedT('zh')('header.language'));
+    expect(i18n.t('header.language')).not.toBe(i18n.getFixedT('en')('header.language'));
+    expect(antdLocale().locale.toLowerCase()).toContain(lang === 'zh-TW' ? 'zh-tw' : lang);
   });
 });

@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { LANGUAGES } from '@gateway/shared';
+import { LANGUAGES, type Language } from '@gateway/shared';
 import { describe, expect, it } from 'vitest';
-import { LOCALES } from './index';
+import { loadLocale } from './index';
 
 function flatten(value: unknown, prefix = ''): Array<[string, unknown]> {
   if (typeof value !== 'object' || value === null) return [[prefix, value]];
@@ -25,6 +25,9 @@ function placeholders(text: string): string[] {
   return [...new Set(found)].sort();
 }
 
+const LOCALES = Object.fromEntries(
+  await Promise.all(LANGUAGES.map(async (lang) => [lang, await loadLocale(lang)] as const)),
+) as Record<Language, Record<string, unknown>>;
 const reference = new Map(flatten(LOCALES.zh));
 const english = new Map(flatten(LOCALES.en));
 
@@ -44,6 +47,8 @@ describe('translations', () => {
       statSync(join(import.meta.dirname, name)).isDirectory(),
     );
     expect(folders.sort()).toEqual([...LANGUAGES].sort());
+    // Each folder gathers its files in an index.ts, so the language loads as one piece.
+    for (const folder of folders) expect(statSync(join(import.meta.dirname, folder, 'index.ts')).isFile()).toBe(true);
   });
 
   it.each(LANGUAGES)('%s has exactly the keys of Chinese, none missing, none extra', (lang) => {

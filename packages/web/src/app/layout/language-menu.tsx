@@ -3,6 +3,7 @@ import { LANGUAGE_NAMES, LANGUAGES, type Language } from '@gateway/shared';
 import { Button, Dropdown, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { chooseLanguage, currentLanguage } from '../../lib/i18n';
+import { notify } from '../../lib/notify';
 import { useIsMobile } from '../../lib/use-media-query';
 
 // Short forms for the phone's narrow top bar; each still in its own script.
@@ -35,7 +36,9 @@ export function LanguageMenu() {
           key: lang,
           label: <span lang={lang}>{LANGUAGE_NAMES[lang]}</span>,
         })),
-        onClick: ({ key }) => void chooseLanguage(key as Language),
+        // A language other than zh and en is fetched first; offline, the console stays as it is and says why.
+        onClick: ({ key }) =>
+          void chooseLanguage(key as Language).catch(() => notify.error(t('status.connect_failed'))),
       }}
     >
       <Tooltip title={label}>
