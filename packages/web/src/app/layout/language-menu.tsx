@@ -1,6 +1,7 @@
 import { TranslationOutlined } from '@ant-design/icons';
 import { LANGUAGE_NAMES, LANGUAGES, type Language } from '@gateway/shared';
 import { Button, Dropdown, Tooltip } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { chooseLanguage, currentLanguage } from '../../lib/i18n';
 import { notify } from '../../lib/notify';
@@ -26,9 +27,12 @@ export function LanguageMenu() {
   const isMobile = useIsMobile();
   const current = currentLanguage();
   const label = t('header.language');
+  // The tooltip would cover the top of the open menu (the bar sits at the top, so it shows below the button).
+  const [menuOpen, setMenuOpen] = useState(false);
   return (
     <Dropdown
       trigger={['click']}
+      onOpenChange={setMenuOpen}
       menu={{
         selectable: true,
         selectedKeys: [current],
@@ -41,7 +45,7 @@ export function LanguageMenu() {
           void chooseLanguage(key as Language).catch(() => notify.error(t('status.connect_failed'))),
       }}
     >
-      <Tooltip title={label}>
+      <Tooltip title={label} open={menuOpen ? false : undefined}>
         <Button
           type="text"
           icon={<TranslationOutlined />}
