@@ -26,9 +26,14 @@ import { userSessionRoutes } from './api/user-session.js';
 import { verificationRoutes } from './api/verification.js';
 import { walletRoutes } from './api/wallet.js';
 import type { AppContext } from './context.js';
+import { isDatabaseUnavailable } from './db/outage.js';
+import { capConnectionsPerAddress } from './http/connection-cap.js';
 import { BASELINE_HEADERS } from './http/content-security.js';
-import { ApiFailure, messageFor } from './http/envelope.js';
+import { answerDatabaseUnavailable } from './http/database-unavailable.js';
+import { ApiFailure, isRelayPath, messageFor } from './http/envelope.js';
+import { frameworkRefusal, relayRouteTable } from './http/relay-refusals.js';
 import { applyBodyLimits, crossSiteGuard } from './http/request-guards.js';
+import { serverTimeoutOptions } from './http/server-limits.js';
 import { serveWeb } from './http/static-web.js';
 import { operationsRoutes } from './ops/routes.js';
 import { errorFormat, RelayError } from './relay/errors.js';
@@ -76,12 +81,6 @@ const REQUEST_ID_PREFIX = `${Date.now().toString(36)}${crypto.randomUUID().slice
 let requestCounter = 0;
 const nextRequestId = () => `${REQUEST_ID_PREFIX}${(++requestCounter).toString(36).padStart(6, '0')}`;
 
-function isRelayPath(url: string): boolean {
-  return (
-    url.startsWith('/v1/') || url.startsWith('/v1beta/') || url.startsWith('/pg/') || url.startsWith('/dashboard/')
-  );
-}
-
 export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
@@ -93,6 +92,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
             redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-api-key"]'],
           },
     bodyLimit: 128 * 1024 * 1024,
+    // A client that sends part of a request and then nothing, or idles on a connection, is cut off in bounded time.
+    ...serverTimeoutOptions(ctx.config.serverLimits),
     // The family's console and scripts call both `/api/log/self` and `/api/channel/1/`.
     routerOptions: { ignoreTrailingSlash: true },
     trustProxy: false,
@@ -108,6 +109,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     schemaController: { compilersFactory: { buildValidator: refuseRouteSchemas, buildSerializer: refuseRouteSchemas } },
   });
 
+  app.decorate('relayDefaultLanguage', ctx.config.relayDefaultLanguage);
+  capConnectionsPerAddress(app.server, ctx.config.serverLimits.maxConnectionsPerIp, ctx.config.trustedProxies);
   // Before any route is added: each route gets its class's body limit.
   applyBodyLimits(app, ctx.config.bodyLimits);
   await app.register(fastifyCookie);
@@ -157,6 +160,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       const relay = new RelayError(refused.status, message, 'invalid_request_error', refused.code);
       return reply.code(refused.status).send(relay.body(String(request.id), errorFormat(request.url)));
     }
+    if (isDatabaseUnavailable(error)) return answerDatabaseUnavailable(error, request, reply);
     // Every 429 says when to come back.
     if (
       (error as { status?: number; statusCode?: number }).status === 429 ||
@@ -174,10 +178,15 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       );
       return reply.code(relay.status).send(relay.body(String(request.id), errorFormat(request.url)));
     }
+    const framework = isRelayPath(request.url) ? frameworkRefusal(error, request) : null;
+    if (framework)
+      return reply.code(framework.status).send(framework.body(String(request.id), errorFormat(request.url)));
     if (isRelayPath(request.url)) {
       // Clients of the relay (OpenAI SDKs) expect the OpenAI error shape for everything, bad JSON included.
       const status = (error as { statusCode?: number }).statusCode ?? 500;
-      const message = status < 500 && error instanceof Error ? error.message : messageFor(request, 'internal_error');
+      // Never a library's English sentence: the status said in the caller's language.
+      const message =
+        status < 500 ? messageFor(request, 'relay_bad_request', { status }) : messageFor(request, 'internal_error');
       if (status >= 500) request.log.error({ err: error, url: request.url, reqId: request.id }, 'relay error');
       const relay = new RelayError(status, message, status < 500 ? 'invalid_request_error' : 'new_api_error');
       return reply.code(status).send(relay.body(String(request.id), errorFormat(request.url)));
@@ -196,6 +205,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     return reply.code(500).send({ success: false, message: messageFor(request, 'internal_error') });
   });
 
+  const relayMethods = relayRouteTable(app);
   for (const routes of [
     operationsRoutes,
     statusRoutes,
@@ -227,6 +237,6 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   ]) {
     await routes(app, ctx);
   }
-  await serveWeb(app, ctx.config.webDist, ctx.options);
+  await serveWeb(app, ctx.config.webDist, ctx.options, relayMethods);
   return app;
 }

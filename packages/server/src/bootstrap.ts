@@ -11,9 +11,10 @@ import { ChannelCache } from './cache/channel-cache.js';
 import { OptionsStore } from './cache/options-store.js';
 import { connectRedis } from './cache/redis.js';
 import type { Config } from './config.js';
-import type { AppContext } from './context.js';
+import type { AppContext, UsageLogSink } from './context.js';
 import { openDatabase } from './db/connection.js';
 import { migrateToLatest } from './db/migrate.js';
+import { createBooksRepo } from './db/repos/books.js';
 import { createRepositories } from './db/repositories.js';
 import { backgroundError } from './lib/background.js';
 import { GatewayMetrics } from './metrics/gateway-metrics.js';
@@ -60,10 +61,17 @@ export async function createContext(config: Config): Promise<AppContext> {
     await channelCache.start();
     const authCache = new AuthCache(repos.tokens, repos.users, redis, config.syncFrequencySeconds);
     await authCache.start();
-    const ledger = new QuotaLedger(db.kysely, (error) => backgroundError('quota flush failed; will retry', error));
+    const ledger = new QuotaLedger(db.kysely, createBooksRepo(db), (error, dropped) =>
+      backgroundError(
+        `usage and quota flush failed; will retry${dropped ? ` (dropped the ${dropped} oldest entries, charges given back)` : ''}`,
+        error,
+      ),
+    );
     if (redis) {
       const namespace = SharedBalances.namespaceFor(config.database);
-      ledger.shareThrough(new SharedBalances(redis.client, redis.health, namespace, ledger.side()));
+      ledger.shareThrough(
+        new SharedBalances(redis.client, redis.health, namespace, ledger.side(), config.nodeHeartbeatTtlMs),
+      );
       // Announcements missed while Redis was away: read options and channels again, forget cached keys and users.
       redis.health.onUp(() => {
         void Promise.all([options.load(), channelCache.reload()]).catch((error) =>
@@ -73,10 +81,12 @@ export async function createContext(config: Config): Promise<AppContext> {
       });
     }
     ledger.start(config.batchUpdateIntervalMs);
-    const logWriter = new LogWriter(repos.logs, (error, dropped) =>
-      backgroundError(`log write failed; will retry${dropped ? ` (dropped ${dropped} oldest rows)` : ''}`, error),
-    );
-    logWriter.start(config.batchUpdateIntervalMs);
+    // Usage-log rows ride with the charges in the ledger's batches (one transaction each), so the two agree.
+    const logWriter: UsageLogSink = {
+      append: (row) => ledger.appendLog(row),
+      flush: () => ledger.flush(),
+      pending: () => ledger.pendingEntries(),
+    };
     // Bodies are large: smaller batches, and far fewer rows held while the database is away.
     const bodyWriter = new LogWriter(
       repos.requestBodies,
@@ -124,7 +134,6 @@ export async function createContext(config: Config): Promise<AppContext> {
 export async function closeContext(ctx: AppContext): Promise<void> {
   await ctx.ledger.stop();
   await ctx.limits.budgets.stop();
-  await ctx.logWriter.stop();
   await ctx.bodyWriter.stop();
   await ctx.quotaExporter.stop();
   await ctx.redis?.close();

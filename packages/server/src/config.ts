@@ -1,7 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
+import { LANGUAGES, type Language } from '@gateway/shared';
 import { type DatabaseTarget, parseDatabaseTarget } from './db/dsn.js';
+import type { ServerLimits } from './http/server-limits.js';
+import { type AnswerLimits, DEFAULT_EVENT_BYTES, DEFAULT_WHOLE_ANSWER_BYTES } from './relay/answer-limits.js';
 
 /** Everything the server reads from the environment, parsed once; bad values stop the start with a clear reason. */
 export interface Config {
@@ -14,12 +17,22 @@ export interface Config {
   nodeType: 'master' | 'slave';
   nodeName: string;
   syncFrequencySeconds: number;
+  /**
+   * With Redis: a node counts as alive this long after its last heartbeat (NODE_HEARTBEAT_TTL); after that the other
+   * nodes drop its share of the shared balances, its open reservations included.
+   */
+  nodeHeartbeatTtlMs: number;
   /** How often quota changes and usage logs are written to the database. */
   batchUpdateIntervalMs: number;
   /** Minutes between re-tests of auto-disabled channels (0 = never). */
   channelTestFrequencyMinutes: number;
   /** Write a type-5 usage log for relay requests that failed upstream. */
   errorLogEnabled: boolean;
+  /**
+   * The language of relay errors for callers that send no Accept-Language (RELAY_DEFAULT_LANGUAGE, default en, as
+   * API clients expect); a caller's Accept-Language always wins. The console's /api routes are not affected.
+   */
+  relayDefaultLanguage: Language;
   /** How long the relay waits for an upstream's answer to begin, and between its chunks (RELAY_TIMEOUT; 0 = no limit). */
   relayTimeoutMs: number;
   /** Drawing and Suno task polling (UPDATE_TASK, TASK_QUERY_LIMIT, TASK_TIMEOUT_MINUTES). */
@@ -37,6 +50,10 @@ export interface Config {
   webDist: string | null;
   /** Request body limits: the relay's (MAX_REQUEST_BODY_MB) and anonymous routes' (sign-in, registration, …). */
   bodyLimits: { relayBytes: number; anonymousBytes: number };
+  /** The most of an upstream answer held in memory (MAX_UPSTREAM_RESPONSE_MB, STREAM_SCANNER_MAX_BUFFER_MB). */
+  answerLimits: AnswerLimits;
+  /** How long a client may take to send a request, keep an idle connection, and how many it may hold open. */
+  serverLimits: ServerLimits;
   logLevel: string;
   version: string;
   /** Where Turnstile tokens are verified (Cloudflare's siteverify; tests point it at a local fake). */
@@ -75,6 +92,8 @@ export interface RateLimitConfig {
 export class ConfigError extends Error {}
 
 type Env = Record<string, string | undefined>;
+
+const MIB = 1024 * 1024;
 
 function readInt(env: Env, name: string, fallback: number, min: number, max: number): number {
   const raw = env[name]?.trim();
@@ -115,6 +134,26 @@ function readRateLimit(env: Env, prefix: string, max: number, windowSeconds: num
 }
 
 /**
+ * Defaults: a client sends its headers in one packet, so a minute (Node's and nginx's default) is generous; five
+ * minutes for a whole request (Node's default) take a 128 MiB body at 3.5 Mbit/s; 72 s of idle keep-alive (Fastify's
+ * default) outlasts the 60 s idle timeout of common load balancers, so they close first and never reuse a connection
+ * the gateway is closing. 256 connections from one address is far above what one client or office needs.
+ */
+function readServerLimits(env: Env): ServerLimits {
+  const limits = {
+    headersTimeoutMs: readInt(env, 'HTTP_HEADERS_TIMEOUT', 60, 1, 3600) * 1000,
+    requestTimeoutMs: readInt(env, 'HTTP_REQUEST_TIMEOUT', 300, 1, 86_400) * 1000,
+    keepAliveTimeoutMs: readInt(env, 'HTTP_KEEP_ALIVE_TIMEOUT', 72, 1, 3600) * 1000,
+    maxConnectionsPerIp: readInt(env, 'MAX_CONNECTIONS_PER_IP', 256, 0, 1_000_000),
+  };
+  // Node refuses a headers timeout longer than the whole request's, and it could never be reached anyway.
+  if (limits.headersTimeoutMs > limits.requestTimeoutMs) {
+    throw new ConfigError('HTTP_HEADERS_TIMEOUT must not be longer than HTTP_REQUEST_TIMEOUT');
+  }
+  return limits;
+}
+
+/**
  * Without SESSION_SECRET a random one is generated and kept next to the SQLite file, so sessions survive a
  * restart of a single node. Several nodes must share one explicit secret: we warn about that.
  */
@@ -140,6 +179,15 @@ function resolveSessionSecret(env: Env, dataDir: string, warnings: string[]): st
     `SESSION_SECRET is not set; generated one and stored it in ${file}. Set SESSION_SECRET explicitly when running several nodes.`,
   );
   return secret;
+}
+
+function readLanguage(env: Env, name: string, fallback: Language): Language {
+  const value = env[name]?.trim();
+  if (!value) return fallback;
+  // Any language the server's messages are written in.
+  const lang = LANGUAGES.find((known) => known === value);
+  if (!lang) throw new ConfigError(`${name} must be one of ${LANGUAGES.join(', ')}; got "${value}"`);
+  return lang;
 }
 
 export function loadConfig(
@@ -177,8 +225,10 @@ export function loadConfig(
     nodeType: nodeTypeRaw,
     nodeName: env.NODE_NAME?.trim() || env.HOSTNAME?.trim() || 'node-1',
     syncFrequencySeconds: readInt(env, 'SYNC_FREQUENCY', 60, 1, 86400),
+    nodeHeartbeatTtlMs: readInt(env, 'NODE_HEARTBEAT_TTL', 15, 2, 3600) * 1000,
     batchUpdateIntervalMs: readInt(env, 'BATCH_UPDATE_INTERVAL', 1, 1, 60) * 1000,
     errorLogEnabled: readBool(env, 'ERROR_LOG_ENABLED', true),
+    relayDefaultLanguage: readLanguage(env, 'RELAY_DEFAULT_LANGUAGE', 'en'),
     relayTimeoutMs: readInt(env, 'RELAY_TIMEOUT', 300, 0, 86_400) * 1000,
     taskPoller: {
       enabled: readBool(env, 'UPDATE_TASK', true),
@@ -208,6 +258,11 @@ export function loadConfig(
       relayBytes: readInt(env, 'MAX_REQUEST_BODY_MB', 128, 1, 4096) * 1024 * 1024,
       anonymousBytes: readInt(env, 'ANONYMOUS_REQUEST_BODY_LIMIT_KB', 64, 1, 1_048_576) * 1024,
     },
+    answerLimits: {
+      wholeBytes: readInt(env, 'MAX_UPSTREAM_RESPONSE_MB', DEFAULT_WHOLE_ANSWER_BYTES / MIB, 1, 4096) * MIB,
+      eventBytes: readInt(env, 'STREAM_SCANNER_MAX_BUFFER_MB', DEFAULT_EVENT_BYTES / MIB, 1, 4096) * MIB,
+    },
+    serverLimits: readServerLimits(env),
     logLevel,
     version: env.VERSION?.trim() || defaults.version || '0.0.0',
     turnstileVerifyUrl: readUrl(env, 'TURNSTILE_VERIFY_URL', TURNSTILE_SITEVERIFY_URL),

@@ -10,7 +10,7 @@ import type { RedisPair } from './cache/redis.js';
 import type { Config } from './config.js';
 import type { Db } from './db/connection.js';
 import type { Repositories } from './db/repositories.js';
-import type { NewRequestBody } from './db/schema.js';
+import type { NewLog, NewRequestBody } from './db/schema.js';
 import type { GatewayMetrics } from './metrics/gateway-metrics.js';
 import type { ChannelTestRunner } from './services/channel-test-all.js';
 import type { ChannelWriter } from './services/channel-writer.js';
@@ -31,7 +31,8 @@ export interface AppContext {
   channelCache: ChannelCache;
   authCache: AuthCache;
   ledger: QuotaLedger;
-  logWriter: LogWriter;
+  /** Usage-log rows: written with the ledger's charges, in its batches. */
+  logWriter: UsageLogSink;
   /** Kept request and response bodies (services/request-bodies), batched like the usage logs. */
   bodyWriter: LogWriter<NewRequestBody>;
   quotaExporter: QuotaExporter;
@@ -41,6 +42,13 @@ export interface AppContext {
   metrics: GatewayMetrics;
   setup: SetupState;
   startTime: number;
+}
+
+export interface UsageLogSink {
+  append(row: NewLog): void;
+  /** Resolves once every row appended before the call is in the database. */
+  flush(): Promise<void>;
+  pending(): number;
 }
 
 /** Whether first-run setup is done, cached because every /api request asks. */

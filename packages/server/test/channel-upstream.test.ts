@@ -106,6 +106,8 @@ describe('channel test, balance and upstream model list against mock providers',
   });
 
   it('auto-disables on an invalid key only when the option and the channel allow it, with the reason', async () => {
+    // A fresh install turns auto-disable on: off first, to see the test leave the channel alone.
+    await root.put('/api/option/', { key: 'AutomaticDisableChannelEnabled', value: 'false' });
     const id = await createChannel({ type: 1, key: 'invalid-key' });
     const first = await fetch(`${server.baseUrl}/api/channel/test/${id}`, {
       headers: { cookie: root.sessionCookie, 'new-api-user': String(root.userId) },

@@ -57,6 +57,22 @@ describe("the family's v0.6 console against API_LIST_SHAPE=array", () => {
     await again.login('changer', 'changer-new1');
   });
 
+  it("refuses the v0.6 console's password change, which sends no original password, in words its user can act on", async () => {
+    const user = new ApiClient(server.baseUrl);
+    await user.post('/api/user/register', { username: 'oldconsole', password: 'oldconsole-1', aff_code: null });
+    await user.login('oldconsole', 'oldconsole-1');
+    // What that console's personal page sends: the whole user, the new password, and no original_password.
+    const answer = await user.put('/api/user/self', {
+      username: 'oldconsole',
+      display_name: '',
+      password: 'oldconsole-2',
+    });
+    expect([answer.status, answer.success]).toEqual([200, false]);
+    expect(answer.message).toContain('忘记密码');
+    const again = new ApiClient(server.baseUrl);
+    await again.login('oldconsole', 'oldconsole-1');
+  });
+
   it('lists tokens right after sign-in as a bare array with p from 0, and edits one by sending it back whole', async () => {
     for (const name of ['first', 'second', 'third']) {
       const created = await root.post('/api/token/', {
@@ -183,14 +199,20 @@ describe("the family's v0.6 console against API_LIST_SHAPE=array", () => {
     expect(body.data).toMatchObject({ pid: '1001', type: 'alipay' });
   });
 
-  it('keeps a stored secret when an option is saved without a value, and says so', async () => {
+  it('keeps a stored secret when the console saves its untouched field without a value, and answers success', async () => {
     const saved = await root.put('/api/option/', { key: 'SMTPToken', value: 'smtp-secret' });
     expect(saved.success).toBe(true);
-    for (const body of [{ key: 'SMTPToken' }, { key: 'SMTPToken', value: null }]) {
+    // The family's v0.6 console sends {"key":"WorkerValidKey"} for an untouched secret when it saves the settings.
+    for (const body of [{ key: 'SMTPToken' }, { key: 'SMTPToken', value: null }, { key: 'WorkerValidKey' }]) {
       const answer = await root.put('/api/option/', body);
-      expect([answer.success, answer.message]).toEqual([false, '未提供配置值，未做任何修改']);
+      expect([answer.success, answer.message]).toEqual([true, '保存成功']);
     }
     expect(server.ctx.options.get('SMTPToken')).toBe('smtp-secret');
+    // Any other option without a value is still refused, changing nothing.
+    const before = server.ctx.options.get('SystemName');
+    const refused = await root.put('/api/option/', { key: 'SystemName' });
+    expect([refused.success, refused.message]).toEqual([false, '未提供配置值，未做任何修改']);
+    expect(server.ctx.options.get('SystemName')).toBe(before);
   });
 
   it('refuses a role it lacks with HTTP 200 and success false, as the family does', async () => {

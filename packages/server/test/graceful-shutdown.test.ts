@@ -1,24 +1,15 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from './helpers/child-server.js';
 import { setupAndLogin } from './helpers/client.js';
 import { addChannel, addToken } from './helpers/relay.js';
 import { type MockUpstream, startMockUpstream } from './mock-upstream/index.js';
 
 const MAIN = resolve(import.meta.dirname, '../dist/main.js');
-
-async function freePort(): Promise<number> {
-  return new Promise((done) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => done(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 describe('graceful shutdown of the built server', () => {
   let mock: MockUpstream;

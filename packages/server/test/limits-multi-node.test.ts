@@ -64,7 +64,7 @@ describe.skipIf(!hasRedis).each(dialects)(
       expect(mock.requests).toHaveLength(10);
       for (const refused of answers.filter((answer) => answer.status === 429)) {
         expect(refused.retryAfter).toBe('40');
-        expect(refusalText(refused)).toBe('令牌已达到每分钟请求数上限（10 次/分钟），请 40 秒后重试');
+        expect(refusalText(refused)).toBe('The API key has reached its limit of 10 requests per minute; retry in 40 s');
       }
       setClock(nodes, minute(1));
       expect(statusCounts(await spread(key, 2))).toEqual({ 200: 2 });
@@ -92,7 +92,7 @@ describe.skipIf(!hasRedis).each(dialects)(
       await until(async () => (await rawChat(second, key, ask)).status === 200, { timeoutMs: 2_000 });
       const refused = await rawChat(first, key, ask);
       expect(refused.status).toBe(429);
-      expect(refusalText(refused)).toBe('令牌已达到每分钟 token 数上限（30 tokens/分钟），请 59 秒后重试');
+      expect(refusalText(refused)).toBe('The API key has reached its limit of 30 tokens per minute; retry in 59 s');
       expect(mock.requests).toHaveLength(2);
     });
 

@@ -1,4 +1,4 @@
-import { periodBounds } from '@gateway/shared';
+import { formatPeriodEnd, periodBounds } from '@gateway/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type ApiClient, setupAndLogin, signedInUser } from './helpers/client.js';
 import { availableDialects } from './helpers/databases.js';
@@ -121,7 +121,7 @@ describe.each(dialects)('limits and budgets per key, per user and per group on o
       // The fixed window ends 45 s after 15 s into the minute.
       expect(refused.retryAfter).toBe('45');
       expect(refused.body.error).toMatchObject({ type: 'new_api_error', code: 'rate_limit_exceeded' });
-      expect(refusalText(refused)).toBe('令牌已达到每分钟请求数上限（10 次/分钟），请 45 秒后重试');
+      expect(refusalText(refused)).toBe('The API key has reached its limit of 10 requests per minute; retry in 45 s');
     }
     // The next minute is a new window.
     setClock([server], minute(2));
@@ -164,7 +164,9 @@ describe.each(dialects)('limits and budgets per key, per user and per group on o
     expect(gemini.headers.get('retry-after')).toBe('30');
     const geminiBody = (await gemini.json()) as { error: { code: number; status: string; message: string } };
     expect(geminiBody.error).toMatchObject({ code: 429, status: 'RESOURCE_EXHAUSTED' });
-    expect(geminiBody.error.message).toMatch(/^令牌已达到每分钟请求数上限（1 次\/分钟），请 30 秒后重试/);
+    expect(geminiBody.error.message).toMatch(
+      /^The API key has reached its limit of 1 requests per minute; retry in 30 s/,
+    );
     expect(mock.requests).toHaveLength(1);
   });
 
@@ -184,7 +186,7 @@ describe.each(dialects)('limits and budgets per key, per user and per group on o
     const refused = await rawChat(server, key, ask);
     expect(refused.status).toBe(429);
     expect(refused.retryAfter).toBe('59');
-    expect(refusalText(refused)).toBe('令牌已达到每分钟 token 数上限（30 tokens/分钟），请 59 秒后重试');
+    expect(refusalText(refused)).toBe('The API key has reached its limit of 30 tokens per minute; retry in 59 s');
     // A new window takes one request larger than the limit (it would never fit otherwise), then nothing more.
     setClock([server], minute(5));
     mock.enqueue('openai.chat', { kind: 'ok', usage: { prompt: 20, completion: 20 } });
@@ -203,7 +205,9 @@ describe.each(dialects)('limits and budgets per key, per user and per group on o
     expect(statusCounts(answers)).toEqual({ 200: 3, 429: 17 });
     const refused = answers.find((answer) => answer.status === 429)!;
     expect(refused.retryAfter).toBe('1');
-    expect(refusalText(refused)).toBe('用户已达到并发请求数上限（3 个），请在进行中的请求结束后重试');
+    expect(refusalText(refused)).toBe(
+      'The user has reached its limit of 3 concurrent requests; retry when one of them has finished',
+    );
     mock.setDefault('openai.chat', null);
     const after = await Promise.all(Array.from({ length: 3 }, () => rawChat(server, key)));
     expect(statusCounts(after)).toEqual({ 200: 3 });
@@ -224,14 +228,16 @@ describe.each(dialects)('limits and budgets per key, per user and per group on o
       expect((await rawChat(server, first)).status).toBe(200);
       expect((await rawChat(server, second)).status).toBe(200);
       const refused = await rawChat(server, first);
-      expect(refusalText(refused)).toBe('用户已达到每分钟请求数上限（2 次/分钟），请 60 秒后重试');
+      expect(refusalText(refused)).toBe('The user has reached its limit of 2 requests per minute; retry in 60 s');
       // The user's own 0 means unlimited, whatever the group default says.
       expect((await setLimits({ rpm_limit: 0 })).success).toBe(true);
       expect(statusCounts(await Promise.all([1, 2, 3].map(() => rawChat(server, first))))).toEqual({ 200: 3 });
       // A token's own value still holds for that token.
       const own = await addToken(client, { unlimited_quota: true, rpm_limit: 1 });
       expect((await rawChat(server, own)).status).toBe(200);
-      expect(refusalText(await rawChat(server, own))).toBe('令牌已达到每分钟请求数上限（1 次/分钟），请 60 秒后重试');
+      expect(refusalText(await rawChat(server, own))).toBe(
+        'The API key has reached its limit of 1 requests per minute; retry in 60 s',
+      );
       // The user's own value replaces the default.
       expect((await setLimits({ rpm_limit: 7 })).success).toBe(true);
       setClock([server], minute(8));
@@ -259,7 +265,15 @@ describe.each(dialects)('limits and budgets per key, per user and per group on o
     expect(refused.status).toBe(429);
     expect(refused.retryAfter).toBe('30');
     expect(refused.body.error).toMatchObject({ code: 'budget_exceeded' });
-    expect(refusalText(refused)).toBe('令牌的每日预算（$0.006）已用尽，将在 30 秒后重置');
+    // What happened, in figures: this call's most, what is left of the budget, and when it starts again.
+    const resets = formatPeriodEnd(day.end, day.end - 30_000);
+    expect(refusalText(refused)).toBe(
+      `This request may cost up to $0.002 (max_tokens), $0.00 of this API key's daily budget ($0.006) is left; resets at ${resets} (in 1 min)`,
+    );
+    const refusedZh = await rawChat(server, key, {}, { 'accept-language': 'zh-CN' });
+    expect(refusalText(refusedZh)).toBe(
+      `本次请求最多可能花费 $0.002（按 max_tokens 估算），令牌的每日预算（$0.006）仅剩 $0.00；预算将于 ${resets} 重置（1 分钟后）`,
+    );
     // Before any write to the database, the list already counts this node's settled spends.
     expect(await tokenNamed(root, 'budgeted')).toMatchObject({
       budget_used: 3 * PER_CALL_QUOTA,

@@ -258,10 +258,11 @@ describe.each(dialects)('Midjourney proxy relay on %s', (dialect) => {
     expect(notJson.status).toBe(400);
     const noKey = await call(server, 'POST', '/mj/submit/imagine', {}, { prompt: 'x' });
     expect(noKey.status).toBe(401);
-    // No channel serves mj_video: that, not its missing price, is what the caller is told.
+    // No channel serves mj_video: that, not its missing price, is what the caller is told (a 404: asking again
+    // cannot help).
     const unserved = await submit(aliceKey, '/mj/submit/video', { prompt: 'x' });
-    expect(unserved.status).toBe(503);
-    expect(unserved.json.description).toMatch(/模型 mj_video 无可用渠道/);
+    expect(unserved.status).toBe(404);
+    expect(unserved.json.description).toMatch(/模型 mj_video 不存在/);
 
     const poorKey = await addToken(alice, { name: 'poor', remain_quota: 10 });
     const poor = await submit(poorKey, '/mj/submit/imagine', { prompt: 'too expensive' });
@@ -274,6 +275,8 @@ describe.each(dialects)('Midjourney proxy relay on %s', (dialect) => {
 
   it('takes a channel whose secret the upstream refuses out of rotation, and charges nothing', async () => {
     await root.put('/api/option/', { key: 'AutomaticDisableChannelEnabled', value: 'true' });
+    // Without retries (a fresh install retries on the good channel, and the caller would never see the refusal).
+    await root.put('/api/option/', { key: 'RetryTimes', value: '0' });
     const broken = await addChannel(root, {
       type: 2,
       key: 'invalid-key',
@@ -283,8 +286,10 @@ describe.each(dialects)('Midjourney proxy relay on %s', (dialect) => {
     });
     const before = await aliceBalances();
     const answer = await submit(aliceKey, '/mj/submit/describe', { base64: 'data:image/png;base64,AAAA' });
-    expect(answer.status).toBe(500);
-    expect(answer.json.description).toContain('Unauthorized');
+    // The channel's secret refused is the gateway's problem: a 503 with a generic message, the detail for the admin.
+    expect(answer.status).toBe(503);
+    expect(answer.json.description).toContain('上游渠道暂时不可用');
+    expect(answer.json.description).not.toContain('Unauthorized');
     expect((await aliceBalances()).user.quota).toBe(before.user.quota);
     // The channel is disabled off the request path: wait for it (bounded).
     let status = 0;
@@ -294,6 +299,7 @@ describe.each(dialects)('Midjourney proxy relay on %s', (dialect) => {
     }
     expect(status).toBe(3);
     await root.put('/api/option/', { key: 'AutomaticDisableChannelEnabled', value: 'false' });
+    await root.put('/api/option/', { key: 'RetryTimes', value: '3' });
     await root.delete(`/api/channel/${broken}`);
   });
 

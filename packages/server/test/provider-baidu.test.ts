@@ -81,7 +81,7 @@ describe('Baidu ERNIE (type 15) through the gateway', () => {
     expect(body.data[0]!.embedding).toBe(Buffer.from(Float32Array.from([0, 0.5, -0.5]).buffer).toString('base64'));
   });
 
-  it("a refused API key is the channel's failure: 500 with Baidu's message, and the test button says why", async () => {
+  it("a refused API key is the channel's failure: 503, and the test button says why", async () => {
     const id = await addChannel(suite.root, {
       type: 15,
       key: 'wrong|pair',
@@ -92,8 +92,10 @@ describe('Baidu ERNIE (type 15) through the gateway', () => {
     const error = await apiError(
       suite.openai.chat.completions.create({ model: 'ERNIE-Lite-8K', messages: [{ role: 'user', content: 'hi' }] }),
     );
-    expect(error.status).toBe(500);
-    expect(error.message).toContain('unknown client id');
+    // The caller reads a generic 503; the admin's test button names Baidu's reason.
+    expect(error.status).toBe(503);
+    expect(error.code).toBe('upstream_channel_unavailable');
+    expect(error.message).not.toContain('unknown client id');
     const test = await suite.root.get(`/api/channel/test/${id}`);
     expect(test).toMatchObject({ success: false, message: 'unknown client id' });
   });

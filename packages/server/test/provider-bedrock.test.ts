@@ -313,7 +313,7 @@ describe('AWS Bedrock (type 33) through the gateway', () => {
       );
       expect(text).toBe('Hello from ');
       // The conveyor's words for an answer cut mid-way (the gateway's default language), never AWS's details.
-      expect(error.message).toContain('上游服务中途断开');
+      expect(error.message).toContain('The upstream service stopped mid-answer');
       expect(error.message).not.toContain('model stopped');
     });
   });
@@ -428,9 +428,10 @@ describe('AWS Bedrock (type 33) through the gateway', () => {
         }),
       );
       // Bedrock's 403 InvalidSignatureException is a 401 to the conveyor (the channel's key is unusable: retried
-      // elsewhere, disabled); a caller is never told 401 for the channel's credentials, so it reads 500 with the code.
-      expect(error).toMatchObject({ status: 500, code: 'InvalidSignatureException' });
-      expect(error.message).toContain('signature');
+      // elsewhere, disabled); a caller is never told 401 for the channel's credentials: a 503 with a generic code, the
+      // signature detail for the admin's error log only.
+      expect(error).toMatchObject({ status: 503, code: 'upstream_channel_unavailable' });
+      expect(error.message).not.toContain('signature');
       // A model id that is no Anthropic name is sent as it is (the us. profile of Nova: the region serves it so).
       expect(suite.mock.requests.at(-1)!.path).toBe(`/model/${encodeURIComponent('us.amazon.nova-pro-v1:0')}/converse`);
     });

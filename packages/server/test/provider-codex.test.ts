@@ -96,8 +96,8 @@ describe('Codex, the ChatGPT subscription backend (type 57), through the gateway
     const error = await apiError(
       suite.openai.chat.completions.create({ model: 'codex-bad-key', messages: [{ role: 'user', content: 'hi' }] }),
     );
-    // The channel's own credentials failing is the gateway's problem, not the caller's key: 500, not 401.
-    expect(error.status).toBe(500);
+    // The channel's own credentials failing is the gateway's problem, not the caller's key: 503, not 401.
+    expect(error.status).toBe(503);
     expect(suite.mock.requests).toHaveLength(0);
     const tested = await suite.root.get<unknown>(`/api/channel/test/${channelId}`);
     expect(tested).toMatchObject({ success: false, message: expect.stringContaining('OAuth credential JSON') });

@@ -49,14 +49,15 @@ describe('iFlytek Spark (type 18) over its WebSocket through the gateway', () =>
     expect(suite.mock.sockets[0]!.path).toBe('/v4.0/chat');
   });
 
-  it("a refused signature is the channel's failure: 500 with Spark's message", async () => {
+  it("a refused signature is the channel's failure: 503, Spark's message for the admin only", async () => {
     const wrong = SPARK_KEY.replace('spark-api-secret', 'wrong-secret');
     await addChannel(suite.root, { type: 18, key: wrong, base_url: suite.mock.baseUrl, models: 'SparkDesk-v1.1' });
     await priceModels(suite.server, suite.root, { 'SparkDesk-v1.1': 1 });
     const error = await apiError(
       suite.openai.chat.completions.create({ model: 'SparkDesk-v1.1', messages: [{ role: 'user', content: 'hi' }] }),
     );
-    expect(error.status).toBe(500);
-    expect(error.message).toContain('HMAC signature does not match');
+    expect(error.status).toBe(503);
+    expect(error.code).toBe('upstream_channel_unavailable');
+    expect(error.message).not.toContain('HMAC signature does not match');
   });
 });

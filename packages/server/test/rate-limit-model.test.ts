@@ -162,14 +162,17 @@ describe('model request rate limit through the relay (memory)', () => {
     const successLimited = await apiError(client.chat.completions.create(ask));
     expect([successLimited.status, plainMessage(successLimited)]).toEqual([
       429,
-      '您已达到成功请求数限制：1 分钟内最多成功 1 次',
+      'Successful request limit reached: at most 1 successful requests in 1 minutes',
     ]);
 
     await enableLimit(root, { ModelRequestRateLimitSuccessCount: '1000' });
     // Two requests so far (one failed, one answered): the third is the last one allowed.
     expect((await client.chat.completions.create(ask)).choices).toHaveLength(1);
     const totalLimited = await apiError(client.chat.completions.create(ask));
-    expect([totalLimited.status, plainMessage(totalLimited)]).toEqual([429, '您已达到请求数限制：1 分钟内最多 3 次']);
+    expect([totalLimited.status, plainMessage(totalLimited)]).toEqual([
+      429,
+      'Request limit reached: at most 3 requests in 1 minutes',
+    ]);
     await root.put('/api/option/', { key: 'ModelRequestRateLimitEnabled', value: 'false' });
   });
 
@@ -186,7 +189,7 @@ describe('model request rate limit through the relay (memory)', () => {
     const refused = await apiError(vip.chat.completions.create(ask));
     expect([refused.status, plainMessage(refused), refused.code]).toEqual([
       429,
-      '您已达到请求数限制：5 分钟内最多 1 次',
+      'Request limit reached: at most 1 requests in 5 minutes',
       'rate_limit_exceeded',
     ]);
     await server.ctx.ledger.flush();
@@ -229,7 +232,10 @@ describe.skipIf(!hasRedis)('model request rate limit shared through Redis', () =
     expect((await openaiClient(first, key).chat.completions.create(ask)).choices).toHaveLength(1);
     expect((await openaiClient(second, key).chat.completions.create(ask)).choices).toHaveLength(1);
     const refused = await apiError(openaiClient(first, key).chat.completions.create(ask));
-    expect([refused.status, plainMessage(refused)]).toEqual([429, '您已达到请求数限制：1 分钟内最多 2 次']);
+    expect([refused.status, plainMessage(refused)]).toEqual([
+      429,
+      'Request limit reached: at most 2 requests in 1 minutes',
+    ]);
     expect((await apiError(openaiClient(second, key).chat.completions.create(ask))).status).toBe(429);
     await root.put('/api/option/', { key: 'ModelRequestRateLimitEnabled', value: 'false' });
   });

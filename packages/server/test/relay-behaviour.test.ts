@@ -53,12 +53,12 @@ describe.each(dialects)('relay: authentication, failover, conversion, disconnect
       });
       expect(missing.status).toBe(401);
       expect(((await missing.json()) as { error: { message: string } }).error.message).toMatch(
-        /^未提供令牌 \(request id: /,
+        /^No API key was provided \(request id: /,
       );
       expect(
         (await apiError(openaiClient(server, 'sk-notakey').chat.completions.create({ model: 'gpt-4o-mini', ...ask })))
           .message,
-      ).toMatch(/无效的令牌/);
+      ).toMatch(/Invalid API key/);
 
       const disabledKey = await addToken(root, { name: 'disabled' });
       const list = await root.get<{ items: Array<{ id: number; key: string }> }>('/api/token/?size=100');
@@ -67,25 +67,25 @@ describe.each(dialects)('relay: authentication, failover, conversion, disconnect
       expect(
         (await apiError(openaiClient(server, disabledKey).chat.completions.create({ model: 'gpt-4o-mini', ...ask })))
           .message,
-      ).toMatch(/该令牌状态不可用/);
+      ).toMatch(/This API key is disabled/);
 
       const expiredKey = await addToken(root, { name: 'expired', expired_time: 1_000 });
       const expired = await apiError(
         openaiClient(server, expiredKey).chat.completions.create({ model: 'gpt-4o-mini', ...ask }),
       );
-      expect([expired.status, plainMessage(expired)]).toEqual([401, '该令牌已过期']);
+      expect([expired.status, plainMessage(expired)]).toEqual([401, 'This API key has expired']);
 
       const emptyKey = await addToken(root, { name: 'empty', remain_quota: 0 });
       expect(
         (await apiError(openaiClient(server, emptyKey).chat.completions.create({ model: 'gpt-4o-mini', ...ask })))
           .message,
-      ).toMatch(/该令牌额度已用尽/);
+      ).toMatch(/This API key has no quota left/);
     });
 
     it('refuses an IP outside the allow list, a model outside the limits, and a channel pin by a non-admin', async () => {
       const ipKey = await addToken(root, { name: 'ip', allow_ips: '10.1.2.0/24', unlimited_quota: true });
       const ip = await apiError(openaiClient(server, ipKey).chat.completions.create({ model: 'gpt-4o-mini', ...ask }));
-      expect([ip.status, plainMessage(ip)]).toEqual([403, '您的 IP 不在令牌允许访问的列表中']);
+      expect([ip.status, plainMessage(ip)]).toEqual([403, 'Your IP address is not allowed to use this API key']);
       const loopbackKey = await addToken(root, { name: 'ip-ok', allow_ips: '127.0.0.0/8\n::1', unlimited_quota: true });
       expect(
         (await openaiClient(server, loopbackKey).chat.completions.create({ model: 'gpt-4o-mini', ...ask })).choices,
@@ -100,7 +100,7 @@ describe.each(dialects)('relay: authentication, failover, conversion, disconnect
       const limited = await apiError(
         openaiClient(server, limitedKey).chat.completions.create({ model: 'gpt-4o-mini', ...ask }),
       );
-      expect([limited.status, plainMessage(limited)]).toEqual([403, '该令牌无权访问模型 gpt-4o-mini']);
+      expect([limited.status, plainMessage(limited)]).toEqual([403, 'This API key may not use the model gpt-4o-mini']);
 
       const user = await signedInUser(server.baseUrl, server.ctx.repos, 'pinner');
       await server.ctx.repos.users.addQuota(user.userId!, 1_000_000);
@@ -108,7 +108,7 @@ describe.each(dialects)('relay: authentication, failover, conversion, disconnect
       const pinned = await apiError(
         openaiClient(server, `${userKey}-1`).chat.completions.create({ model: 'gpt-4o-mini', ...ask }),
       );
-      expect([pinned.status, plainMessage(pinned)]).toEqual([403, '普通用户不支持指定渠道']);
+      expect([pinned.status, plainMessage(pinned)]).toEqual([403, 'Only administrators may choose a channel']);
       expect(
         (await openaiClient(server, userKey).chat.completions.create({ model: 'gpt-4o-mini', ...ask })).choices,
       ).toHaveLength(1);
@@ -124,7 +124,7 @@ describe.each(dialects)('relay: authentication, failover, conversion, disconnect
       const banned = await apiError(
         openaiClient(server, userKey).chat.completions.create({ model: 'gpt-4o-mini', ...ask }),
       );
-      expect([banned.status, plainMessage(banned)]).toEqual([403, '用户已被封禁']);
+      expect([banned.status, plainMessage(banned)]).toEqual([403, 'This user has been banned']);
     });
   });
 
@@ -435,7 +435,7 @@ describe('relay guards: sensitive words, model request rate limit, error logs', 
     expect((await client.chat.completions.create(prompt)).choices).toHaveLength(1);
     await root.put('/api/option/', { key: 'CheckSensitiveEnabled', value: 'true' });
     const refused = await apiError(client.chat.completions.create(prompt));
-    expect([refused.status, plainMessage(refused)]).toEqual([400, '请求包含敏感词：SECRET']);
+    expect([refused.status, plainMessage(refused)]).toEqual([400, 'The request contains a sensitive word: SECRET']);
     await root.put('/api/option/', { key: 'CheckSensitiveEnabled', value: 'false' });
   });
 
@@ -446,7 +446,10 @@ describe('relay guards: sensitive words, model request rate limit, error logs', 
     const call = () => client.chat.completions.create({ model: 'gpt-4o-mini', ...ask });
     for (let index = 0; index < 3; index++) await call();
     const limited = await apiError(call());
-    expect([limited.status, plainMessage(limited)]).toEqual([429, '您已达到请求数限制：1 分钟内最多 3 次']);
+    expect([limited.status, plainMessage(limited)]).toEqual([
+      429,
+      'Request limit reached: at most 3 requests in 1 minutes',
+    ]);
     await root.put('/api/option/', { key: 'ModelRequestRateLimitGroup', value: '{"default":[10,1000]}' });
     expect((await call()).choices).toHaveLength(1);
     await root.put('/api/option/', { key: 'ModelRequestRateLimitEnabled', value: 'false' });

@@ -134,7 +134,9 @@ describe.each(dialects)('chat completions through the gateway (OpenAI SDK, mock 
     expect(after.token.remain_quota).toBe(before.token.remain_quota);
   });
 
-  it('answers 500, not 401, when the upstream refuses the channel’s own key', async () => {
+  it('answers 503, not 401, when the upstream refuses the channel’s own key', async () => {
+    // Auto-disable (on in a fresh install) would take this file's only gpt-4o channel away: relay-first-hour covers it.
+    await root.put('/api/option/', { key: 'AutomaticDisableChannelEnabled', value: 'false' });
     mock.enqueue('openai.chat', {
       kind: 'status',
       status: 401,
@@ -147,8 +149,10 @@ describe.each(dialects)('chat completions through the gateway (OpenAI SDK, mock 
         messages: [{ role: 'user', content: 'x' }],
       }),
     );
-    expect(error.status).toBe(500);
-    expect(error.message).toContain('Incorrect API key provided');
+    expect(error.status).toBe(503);
+    expect(error.code).toBe('upstream_channel_unavailable');
+    expect(error.message).not.toContain('Incorrect API key provided');
+    await root.put('/api/option/', { key: 'AutomaticDisableChannelEnabled', value: 'true' });
   });
 
   it('says which group lacks a channel for the model', async () => {
@@ -159,8 +163,9 @@ describe.each(dialects)('chat completions through the gateway (OpenAI SDK, mock 
         messages: [{ role: 'user', content: 'x' }],
       }),
     );
-    expect(error.status).toBe(503);
-    expect(error.message).toContain('分组 default 下模型 no-such-model 无可用渠道');
+    expect(error.status).toBe(404);
+    expect(error.code).toBe('model_not_found');
+    expect(error.message).toContain('The model no-such-model does not exist or is not available to group default');
     await root.put('/api/option/', {
       key: 'ModelRatio',
       value: JSON.stringify({ 'gpt-4o': 1.25, 'gpt-4o-mini': 0.075, 'no-such-model': 1 }),
@@ -171,8 +176,8 @@ describe.each(dialects)('chat completions through the gateway (OpenAI SDK, mock 
         messages: [{ role: 'user', content: 'x' }],
       }),
     );
-    expect(missing.status).toBe(503);
-    expect(missing.message).toContain('分组 default 下模型 no-such-model 无可用渠道');
+    expect(missing.status).toBe(404);
+    expect(missing.message).toContain('The model no-such-model does not exist or is not available to group default');
   });
 
   it('lists the models the token can use', async () => {
@@ -255,7 +260,7 @@ describe('playground (/pg/chat/completions with the console session)', () => {
     const forbidden = await pg({ model: 'gpt-4o', group: 'svip-only', messages: [{ role: 'user', content: 'x' }] });
     expect(forbidden.status).toBe(403);
     expect(((await forbidden.json()) as { error: { message: string } }).error.message).toMatch(
-      /无权访问 svip-only 分组/,
+      /^You may not use the group svip-only/,
     );
   });
 });

@@ -26,9 +26,12 @@ describe('what is missing for a model: a channel or a price', () => {
         openaiClient(server, key).chat.completions.create({ model, messages: [{ role: 'user', content: 'hi' }] }),
       );
     const unserved = await ask('no-such-model-anywhere');
-    expect(unserved.status).toBe(503);
+    // A 404, which SDKs do not retry: asking again cannot make the model appear.
+    expect(unserved.status).toBe(404);
     expect(unserved.code).toBe('model_not_found');
-    expect(plainMessage(unserved)).toBe('分组 default 下模型 no-such-model-anywhere 无可用渠道');
+    expect(plainMessage(unserved)).toBe(
+      'The model no-such-model-anywhere does not exist or is not available to group default',
+    );
     const unpriced = await ask('served-but-unpriced');
     expect(unpriced.status).toBe(400);
     expect(unpriced.code).toBe('model_price_error');

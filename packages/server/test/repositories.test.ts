@@ -182,6 +182,31 @@ describe.each(dialects)('migrations and repositories on %s', (dialect) => {
     expect(rows[0]).toMatchObject({ count: 3, quota: 150, token_used: 25 });
   });
 
+  it("lets the family's server add its own row for an hour, and sums a bucket's rows", async () => {
+    const hour = 7 * 3600;
+    const bucket = { userId: 2, username: 'bob', modelName: 'gpt-4o', hour, count: 1, quota: 10, tokenUsed: 4 };
+    await repos.quotaData.increment(bucket);
+    // What the family's server does on its next flush of the hour: a plain INSERT, which a unique index refused.
+    await db.kysely
+      .insertInto('quota_data')
+      .values({
+        user_id: 2,
+        username: 'bob',
+        model_name: 'gpt-4o',
+        created_at: hour,
+        count: 2,
+        quota: 20,
+        token_used: 8,
+      })
+      .execute();
+    await repos.quotaData.increment({ ...bucket, count: 4, quota: 40, tokenUsed: 16 });
+    const stored = await db.kysely.selectFrom('quota_data').selectAll().where('created_at', '=', hour).execute();
+    expect(stored.map((row) => Number(row.count)).sort()).toEqual([2, 5]);
+    const rows = await repos.quotaData.range(hour, hour);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ user_id: 2, username: 'bob', count: 7, quota: 70, token_used: 28 });
+  });
+
   it('completes a pending top-up only once', async () => {
     await repos.topUps.insert({ user_id: 1, amount: 10, money: 73, trade_no: 'USR1NOabc123' });
     const first = await db.kysely.transaction().execute((trx) => repos.topUps.completePending(trx, 'USR1NOabc123'));

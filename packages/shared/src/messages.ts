@@ -8,16 +8,19 @@ import { FALLBACK_MESSAGES } from './fallback/messages.js';
 import { acceptLanguageTags, type Language, negotiateLanguage } from './languages.js';
 import { LIMIT_MESSAGES } from './limits/messages.js';
 import { TRANSLATED_MESSAGES } from './messages/index.js';
+import { RELAY_MESSAGES } from './relay/messages.js';
 
 export const MESSAGES = {
   ...CHANNEL_FORM_MESSAGES,
   ...LIMIT_MESSAGES,
   ...FALLBACK_MESSAGES,
+  ...RELAY_MESSAGES,
   // generic
   invalid_params: { zh: '无效的参数', en: 'Invalid parameters' },
   internal_error: { zh: '服务器内部错误，请联系管理员', en: 'Internal server error, please contact the administrator' },
   not_found: { zh: '资源不存在', en: 'Not found' },
   too_many_requests: { zh: '请求过于频繁，请稍后再试', en: 'Too many requests, please try again later' },
+  database_unavailable: { zh: '数据库暂时不可用，请稍后再试', en: 'The database is unavailable, try again shortly' },
   // auth and sessions
   not_logged_in: {
     zh: '未登录或登录已过期，请重新登录',
@@ -245,6 +248,10 @@ export const MESSAGES = {
     zh: '上游返回了无法解析的响应',
     en: 'The upstream returned a response that could not be read',
   },
+  relay_upstream_too_large: {
+    zh: '上游返回的响应过大，已中止读取，请稍后再试',
+    en: 'The upstream returned a response too large to relay; it was not read to the end, please try again later',
+  },
   relay_conversion_unsupported: {
     zh: '所选渠道的接口格式无法表达请求中的 {what}，请改用支持它的渠道或模型',
     en: 'The channel serving this model cannot express {what} from your request; use a model whose channel supports it',
@@ -353,6 +360,10 @@ export const MESSAGES = {
   // personal settings
   self_original_password_required: { zh: '请输入原密码', en: 'Please enter your current password' },
   self_password_same: { zh: '新密码不能与原密码相同', en: 'The new password must differ from the current one' },
+  self_original_password_not_sent: {
+    zh: '修改密码需要输入原密码，而当前页面没有发送原密码：请使用“忘记密码”重置，或在本网关自带的控制台中修改',
+    en: 'Changing the password needs the current password, which this page did not send: reset it with "Forgot password", or change it in this gateway\'s own console',
+  },
   self_original_password_wrong: { zh: '原密码错误', en: 'The current password is wrong' },
   self_password_changed: { zh: '密码修改成功！', en: 'Password changed!' },
   self_deleted: { zh: '账户已删除！', en: 'Account deleted!' },

@@ -40,9 +40,16 @@ export async function optionRoutes(app: FastifyInstance, ctx: AppContext): Promi
   });
 
   app.put('/api/option/', { preHandler: root }, async (request) => {
-    const body = (request.body ?? {}) as { value?: unknown };
-    // The family would store "" for a missing value, wiping a secret such as an SMTP or payment key: refuse instead.
-    if (body.value === undefined || body.value === null) throw new ApiFailure('option_value_missing');
+    const body = (request.body ?? {}) as { key?: unknown; value?: unknown };
+    if (body.value === undefined || body.value === null) {
+      // The family's console saves a whole settings form, sending an untouched secret field (shown empty, as secrets
+      // never leave the server) without a value: that means "keep it". The family would store "" instead, wiping an
+      // SMTP or payment key. Any other option without a value is refused, changing nothing.
+      if (typeof body.key === 'string' && isOptionKey(body.key) && isSecretOptionKey(body.key)) {
+        return ok(undefined, messageFor(request, 'saved'));
+      }
+      throw new ApiFailure('option_value_missing');
+    }
     const parsed = putSchema.safeParse(body);
     if (!parsed.success)
       throw new ApiFailure(parsed.error.issues[0]?.path[0] === 'value' ? 'option_value_not_string' : 'invalid_params');

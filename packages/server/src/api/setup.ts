@@ -1,4 +1,4 @@
-import { Role, type SetupState, setupModeSchema, setupSchema } from '@gateway/shared';
+import { FRESH_INSTALL_OPTIONS, Role, type SetupState, setupModeSchema, setupSchema } from '@gateway/shared';
 import type { FastifyInstance } from 'fastify';
 import { hashPassword } from '../auth/password.js';
 import type { AppContext } from '../context.js';
@@ -30,6 +30,7 @@ export async function setupRoutes(app: FastifyInstance, ctx: AppContext): Promis
     const now = nowSeconds();
     // The setups row has a fixed primary key: of two concurrent first-run requests (even on two nodes) only one
     // transaction can commit, so setup can never run twice.
+    let freshInstall = false;
     try {
       await ctx.db.kysely.transaction().execute(async (trx) => {
         await trx
@@ -37,13 +38,15 @@ export async function setupRoutes(app: FastifyInstance, ctx: AppContext): Promis
           .values({ id: 1, version: ctx.config.version, initialized_at: now } as never)
           .execute();
         const rootExists = await trx.selectFrom('users').select('id').where('role', '>=', Role.Root).executeTakeFirst();
+        freshInstall = !rootExists;
         if (!rootExists) {
           await trx
             .insertInto('users')
             .values({
               username: input.username,
               password: passwordHash,
-              display_name: 'Root User',
+              // The family writes 'Root User' here, which the console then shows for an admin named "admin".
+              display_name: input.username,
               role: Role.Root,
               quota: ROOT_INITIAL_QUOTA,
               created_at: now,
@@ -57,6 +60,10 @@ export async function setupRoutes(app: FastifyInstance, ctx: AppContext): Promis
         throw new ApiFailure('setup_done_already');
       }
       throw error;
+    }
+    // Only a database this setup created its root in is a fresh install: a family database keeps its options.
+    if (freshInstall) {
+      for (const [key, value] of Object.entries(FRESH_INSTALL_OPTIONS)) await ctx.options.set(key, value);
     }
     await ctx.options.set('SelfUseModeEnabled', String(input.SelfUseModeEnabled));
     await ctx.options.set('DemoSiteEnabled', String(input.DemoSiteEnabled));

@@ -1,50 +1,79 @@
-import { type Kysely, sql } from 'kysely';
-import type { Database } from '../db/schema.js';
+import type { Kysely } from 'kysely';
+import type { BooksRepo } from '../db/repos/books.js';
+import type { Database, NewLog } from '../db/schema.js';
 import { nowSeconds } from '../db/sql-helpers.js';
 import { SerialRun } from '../lib/serial-run.js';
 import type { BalanceKind, FlushEntry, LedgerSide, SharedBalances } from './shared-balances.js';
 
-/** One balance: the database value when loaded plus the changes not yet written back. */
+/**
+ * One balance: the database value when loaded, the settled charges not yet written there, and the reservations of
+ * requests still running. Reservations live only in memory (and in Redis with several nodes): they are never
+ * written, so a crash cannot turn one into a charge, and nothing is left to give back after it.
+ */
 interface Balance {
   base: number;
+  /** Settled changes not yet in the database (negative: charges). */
   pending: number;
-  used: number;
-  requests: number;
+  /** Open reservations (positive). */
+  held: number;
   stale: boolean;
   /** Written to the database by this node (flushed pending and credits) in total: its share in Redis. */
   written: number;
 }
 
-/** Whether a balance holds changes the next flush writes (an open reservation counts: it is a pending change). */
-const userChanged = (b: Balance) => b.pending !== 0 || b.used !== 0 || b.requests !== 0;
-const tokenChanged = (b: Balance) => b.pending !== 0 || b.used !== 0;
+/** A settled request (its charge and its log row) or a log row alone, in the order they happened. */
+interface Entry {
+  userId: number;
+  tokenId: number | null;
+  channelId: number | null;
+  /** What the request cost; 0 for a log row alone. */
+  quota: number;
+  /** False for a log row alone: it moves no money and counts no request. */
+  settled: boolean;
+  log: NewLog | null;
+}
 
 /** `token_exhausted`: the token has nothing left at all (as opposed to less than this request needs). */
 export type ReserveFailure = 'user_quota' | 'token_quota' | 'token_exhausted';
 
+/** Entries that make a flush start at once instead of waiting for the timer. */
+const FULL_BATCH = 500;
+/**
+ * Entries kept while the database refuses them. Past this the oldest are dropped, each with its charge given back,
+ * so the books still agree (and memory stays bounded through a long outage).
+ */
+const MAX_BUFFERED = 100_000;
+
 /**
  * The quota ledger of this node. Reserving and settling touch only memory, so the relay does no database round
- * trip per request; the accumulated changes are written as increments (`quota = quota + delta`) every flush
- * interval and on shutdown. Check-and-subtract happens without an await in between, so concurrent requests can
- * never reserve more than a balance holds. A crash loses at most one interval of changes (logged at flush).
+ * trip per request. Every settled request becomes an entry (its charge and its usage-log row); every flush
+ * interval, on a full batch and on shutdown the entries are written in chunks, each chunk's log rows and balance
+ * increments (`quota = quota - spent`) in one transaction. So at any instant a crash may come, every balance in the
+ * database equals its start minus the charges logged against it; a crash loses at most the entries of one
+ * interval, charge and log row together. Open reservations are never written. Check-and-take happens without an
+ * await in between, so concurrent requests can never reserve more than a balance holds.
  * With several nodes (Redis configured) the live balances are shared through Redis instead (SharedBalances): the
  * check-and-take happens there atomically and every change is mirrored there; this ledger still writes its own
- * node's changes to the database and keeps a local view for the notices and pre-checks. While Redis is down or
+ * node's entries to the database and keeps a local view for the notices and pre-checks. While Redis is down or
  * slow it serves the balances itself again, against the database value plus its own pending (shared-balances.ts
- * says how Redis is rebuilt afterwards).
+ * says how Redis is rebuilt afterwards, and how a dead node's reservations leave it).
  */
 export class QuotaLedger {
   private users = new Map<number, Balance>();
   private tokens = new Map<number, Balance>();
-  private channelUsed = new Map<number, number>();
+  private entries: Entry[] = [];
   private loading = new Map<string, Promise<void>>();
   private readonly flushes = new SerialRun(() => this.write());
   private timer: NodeJS.Timeout | null = null;
   private shared: SharedBalances | null = null;
+  /** Chunks sent and not yet applied, and chunks applied so far: a balance read overlapping either reads again. */
+  private chunksInFlight = 0;
+  private chunksApplied = 0;
 
   constructor(
     private readonly db: Kysely<Database>,
-    private readonly onFlushError: (error: unknown) => void = () => {},
+    private readonly books: BooksRepo,
+    private readonly onFlushError: (error: unknown, dropped: number) => void = () => {},
   ) {}
 
   /** Several nodes: balances are checked and taken in Redis from now on. */
@@ -57,7 +86,7 @@ export class QuotaLedger {
     return {
       own: (kind, id) => {
         const balance = this.map(kind).get(id);
-        return { pending: balance?.pending ?? 0, written: balance?.written ?? 0 };
+        return { pending: balance ? balance.pending - balance.held : 0, written: balance?.written ?? 0 };
       },
       databaseValue: (kind, id) => this.readBase(kind, id),
       flushIdle: () => this.flushes.idle(),
@@ -84,6 +113,7 @@ export class QuotaLedger {
   async stop(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
     await this.flush();
+    this.shared?.stop();
   }
 
   /** Loads the balances a request needs (a database read only the first time, or after a change elsewhere). */
@@ -93,7 +123,7 @@ export class QuotaLedger {
 
   available(kind: 'user' | 'token', id: number): number {
     const balance = (kind === 'user' ? this.users : this.tokens).get(id);
-    return balance ? balance.base + balance.pending : 0;
+    return balance ? balance.base + balance.pending - balance.held : 0;
   }
 
   /**
@@ -125,13 +155,14 @@ export class QuotaLedger {
     amount: number,
   ): ReserveFailure | null {
     this.shared?.fallBack();
-    const userLeft = user.base + user.pending;
+    const userLeft = user.base + user.pending - user.held;
     if (userLeft <= 0 || userLeft < amount) return 'user_quota';
-    if (token && (token.base + token.pending <= 0 || token.base + token.pending < amount)) return 'token_quota';
-    user.pending -= amount;
+    const tokenLeft = token ? token.base + token.pending - token.held : 0;
+    if (token && (tokenLeft <= 0 || tokenLeft < amount)) return 'token_quota';
+    user.held += amount;
     this.shared?.changedLocally('user', userId);
     if (token && tokenId !== null) {
-      token.pending -= amount;
+      token.held += amount;
       this.shared?.changedLocally('token', tokenId);
     }
     return null;
@@ -146,12 +177,12 @@ export class QuotaLedger {
     amount: number,
   ): Promise<ReserveFailure | null> {
     const result = await shared.reserve(userId, tokenId, amount, (taken) => {
-      user.pending -= amount;
+      user.held += amount;
       // The local view follows the shared balance, so notices compare against what is really left.
-      user.base = taken.userLeft - user.pending;
+      user.base = taken.userLeft - user.pending + user.held;
       if (token) {
-        token.pending -= amount;
-        token.base = taken.tokenLeft - token.pending;
+        token.held += amount;
+        token.base = taken.tokenLeft - token.pending + token.held;
       }
     });
     // Redis could not be used: this node answers from its own ledger.
@@ -161,9 +192,9 @@ export class QuotaLedger {
   }
 
   /**
-   * Turns a reservation into the real cost: the difference is taken or given back, used quota and the request
-   * count grow, and the channel's used quota grows. A cost above the reservation may take a balance below zero
-   * (the work was done); it is never lost.
+   * Turns a reservation into the real cost: the reservation is released and the cost becomes an entry, written
+   * with its log row (if any) in the next flush. A cost above the reservation may take a balance below zero (the
+   * work was done); it is never lost. Unlimited tokens were not reserved against, but their used quota counts.
    */
   settle(
     userId: number,
@@ -172,33 +203,45 @@ export class QuotaLedger {
     actual: number,
     channelId: number | null,
     tokenUnlimited: boolean,
+    log: NewLog | null = null,
   ): void {
-    const delta = actual - reserved;
     const user = this.balance(this.users, userId);
-    user.pending -= delta;
-    user.used += actual;
-    user.requests += 1;
-    this.shared?.adjust('user', userId, -delta);
+    user.held -= reserved;
+    user.pending -= actual;
+    this.shared?.adjust('user', userId, reserved - actual);
     if (tokenId !== null) {
       const token = this.balance(this.tokens, tokenId);
-      // Unlimited tokens were not reserved against, but their used quota still counts.
-      const change = tokenUnlimited ? actual : delta;
-      token.pending -= change;
-      token.used += actual;
-      this.shared?.adjust('token', tokenId, -change);
+      const released = tokenUnlimited ? 0 : reserved;
+      token.held -= released;
+      token.pending -= actual;
+      this.shared?.adjust('token', tokenId, released - actual);
     }
-    if (channelId !== null && actual !== 0)
-      this.channelUsed.set(channelId, (this.channelUsed.get(channelId) ?? 0) + actual);
+    this.push({ userId, tokenId, channelId, quota: actual, settled: true, log });
   }
 
   /** Gives a whole reservation back (the request failed before any work was billed). */
   refund(userId: number, tokenId: number | null, reserved: number, tokenUnlimited: boolean): void {
-    this.balance(this.users, userId).pending += reserved;
+    this.balance(this.users, userId).held -= reserved;
     this.shared?.adjust('user', userId, reserved);
     if (tokenId !== null && !tokenUnlimited) {
-      this.balance(this.tokens, tokenId).pending += reserved;
+      this.balance(this.tokens, tokenId).held -= reserved;
       this.shared?.adjust('token', tokenId, reserved);
     }
+  }
+
+  /** A usage-log row that moves no money (an error, a refusal), written in the same batches as the charges. */
+  appendLog(row: NewLog): void {
+    this.push({ userId: row.user_id ?? 0, tokenId: null, channelId: null, quota: 0, settled: false, log: row });
+  }
+
+  /** Log rows and entries waiting for the next flush (for /metrics). */
+  pendingEntries(): number {
+    return this.entries.length;
+  }
+
+  private push(entry: Entry): void {
+    this.entries.push(entry);
+    if (this.entries.length % FULL_BATCH === 0) void this.flush();
   }
 
   /**
@@ -222,8 +265,8 @@ export class QuotaLedger {
   }
 
   /**
-   * Writes every change made before the call as increments in one transaction. A flush under way wrote a snapshot
-   * taken earlier, so it is followed by another; calls made meanwhile share that one.
+   * Writes every entry made before the call. A flush under way wrote a snapshot taken earlier, so it is followed by
+   * another; calls made meanwhile share that one.
    */
   flush(): Promise<void> {
     return this.flushes.request();
@@ -233,90 +276,116 @@ export class QuotaLedger {
   pendingWrites(): { users: number; tokens: number; channels: number } {
     let users = 0;
     let tokens = 0;
-    for (const balance of this.users.values()) if (userChanged(balance)) users++;
-    for (const balance of this.tokens.values()) if (tokenChanged(balance)) tokens++;
-    return { users, tokens, channels: this.channelUsed.size };
+    for (const balance of this.users.values()) if (balance.pending !== 0) users++;
+    for (const balance of this.tokens.values()) if (balance.pending !== 0) tokens++;
+    const channels = new Set(this.entries.map((entry) => entry.channelId).filter((id) => id !== null)).size;
+    return { users, tokens, channels };
   }
 
+  /** Writes the entries present now, chunk by chunk (entries made meanwhile wait for the next run), then lets the
+   * shared balances state this node's shares again. */
   private async write(): Promise<void> {
-    const users = [...this.users].filter(([, b]) => userChanged(b));
-    const tokens = [...this.tokens].filter(([, b]) => tokenChanged(b));
-    const channels = [...this.channelUsed];
-    if (users.length === 0 && tokens.length === 0 && channels.length === 0) return;
-    // Take a snapshot: changes that arrive while writing stay pending for the next flush.
-    const userDeltas = users.map(([id, b]) => ({ id, b, pending: b.pending, used: b.used, requests: b.requests }));
-    const tokenDeltas = tokens.map(([id, b]) => ({ id, b, pending: b.pending, used: b.used }));
-    for (const [id] of channels) this.channelUsed.delete(id);
-    const moving: FlushEntry[] = [
-      ...userDeltas.map((d) => ({ kind: 'user' as const, id: d.id, amount: d.pending })),
-      ...tokenDeltas.map((d) => ({ kind: 'token' as const, id: d.id, amount: d.pending })),
-    ].filter((entry) => entry.amount !== 0);
-    const guard = this.shared ? await this.shared.beginFlush(moving) : null;
-    try {
-      await this.db.transaction().execute(async (trx) => {
-        for (const d of userDeltas) {
-          await trx
-            .updateTable('users')
-            .set({
-              quota: sql`quota + ${d.pending}`,
-              used_quota: sql`used_quota + ${d.used}`,
-              request_count: sql`request_count + ${d.requests}`,
-            })
-            .where('id', '=', d.id)
-            .execute();
-        }
-        const now = nowSeconds();
-        for (const d of tokenDeltas) {
-          await trx
-            .updateTable('tokens')
-            .set({
-              remain_quota: sql`remain_quota + ${d.pending}`,
-              used_quota: sql`used_quota + ${d.used}`,
-              accessed_time: now,
-            })
-            .where('id', '=', d.id)
-            .execute();
-        }
-        for (const [id, used] of channels) {
-          await trx
-            .updateTable('channels')
-            .set({ used_quota: sql`used_quota + ${used}` })
-            .where('id', '=', id)
-            .execute();
-        }
-      });
-    } catch (error) {
-      for (const [id, used] of channels) this.channelUsed.set(id, (this.channelUsed.get(id) ?? 0) + used);
-      if (guard) await this.shared?.endFlush(guard, false);
-      this.onFlushError(error);
-      return;
+    await this.writeEntries();
+    await this.shared?.reassertShares();
+  }
+
+  private async writeEntries(): Promise<void> {
+    let left = this.entries.length;
+    if (left === 0) return;
+    let written = false;
+    while (left > 0) {
+      const chunk = this.entries.slice(0, Math.min(left, this.books.chunkSize));
+      if (!(await this.writeChunk(chunk))) break;
+      this.entries.splice(0, chunk.length);
+      left -= chunk.length;
+      written = true;
     }
-    for (const d of userDeltas) {
-      d.b.base += d.pending;
-      d.b.pending -= d.pending;
-      d.b.written += d.pending;
-      d.b.used -= d.used;
-      d.b.requests -= d.requests;
-    }
-    for (const d of tokenDeltas) {
-      d.b.base += d.pending;
-      d.b.pending -= d.pending;
-      d.b.written += d.pending;
-      d.b.used -= d.used;
-    }
-    if (!this.shared || !guard) return;
-    await this.shared.endFlush(guard, true);
+    if (!written || !this.shared) return;
     // Served locally meanwhile: other nodes' writes show up in the database, so the next request re-reads it.
     for (const kind of ['user', 'token'] as const) {
       for (const [id, balance] of this.map(kind)) if (!this.shared.covers(kind, id)) balance.stale = true;
     }
   }
 
+  /** One chunk in one transaction; false when it failed (the chunk stays queued, oldest entries past the cap go). */
+  private async writeChunk(chunk: Entry[]): Promise<boolean> {
+    const users = new Map<number, { id: number; spent: number; requests: number }>();
+    const tokens = new Map<number, { id: number; spent: number }>();
+    const channels = new Map<number, { id: number; spent: number }>();
+    const logs: NewLog[] = [];
+    for (const entry of chunk) {
+      if (entry.log) logs.push(entry.log);
+      if (!entry.settled) continue;
+      const user = users.get(entry.userId) ?? { id: entry.userId, spent: 0, requests: 0 };
+      user.spent += entry.quota;
+      user.requests += 1;
+      users.set(entry.userId, user);
+      if (entry.tokenId !== null) {
+        const token = tokens.get(entry.tokenId) ?? { id: entry.tokenId, spent: 0 };
+        token.spent += entry.quota;
+        tokens.set(entry.tokenId, token);
+      }
+      if (entry.channelId !== null && entry.quota !== 0) {
+        const channel = channels.get(entry.channelId) ?? { id: entry.channelId, spent: 0 };
+        channel.spent += entry.quota;
+        channels.set(entry.channelId, channel);
+      }
+    }
+    const moving: FlushEntry[] = [
+      ...[...users.values()].map((u) => ({ kind: 'user' as const, id: u.id, amount: -u.spent })),
+      ...[...tokens.values()].map((t) => ({ kind: 'token' as const, id: t.id, amount: -t.spent })),
+    ].filter((entry) => entry.amount !== 0);
+    this.chunksInFlight++;
+    try {
+      const guard = this.shared ? await this.shared.beginFlush(moving) : null;
+      try {
+        await this.books.write({
+          logs,
+          users: [...users.values()],
+          tokens: [...tokens.values()],
+          channels: [...channels.values()],
+          now: nowSeconds(),
+        });
+      } catch (error) {
+        if (guard) await this.shared?.endFlush(guard, false);
+        this.onFlushError(error, this.dropOverflow());
+        return false;
+      }
+      for (const { kind, id, amount } of moving) {
+        const balance = this.balance(this.map(kind), id);
+        balance.base += amount;
+        balance.pending -= amount;
+        balance.written += amount;
+      }
+      this.chunksApplied++;
+      if (guard) await this.shared?.endFlush(guard, true);
+      return true;
+    } finally {
+      this.chunksInFlight--;
+    }
+  }
+
+  /** Past the cap, the oldest entries go with their charges given back, so balances and logs still agree. */
+  private dropOverflow(): number {
+    const overflow = this.entries.length - MAX_BUFFERED;
+    if (overflow <= 0) return 0;
+    for (const entry of this.entries.splice(0, overflow)) {
+      if (!entry.settled || entry.quota === 0) continue;
+      this.balance(this.users, entry.userId).pending += entry.quota;
+      this.shared?.adjust('user', entry.userId, entry.quota);
+      if (entry.tokenId !== null) {
+        this.balance(this.tokens, entry.tokenId).pending += entry.quota;
+        this.shared?.adjust('token', entry.tokenId, entry.quota);
+      }
+    }
+    return overflow;
+  }
+
   private balance(map: Map<number, Balance>, id: number): Balance {
     let balance = map.get(id);
     if (!balance) {
       // Settling something never prepared (e.g. after a stale drop): keep the change, load the base lazily.
-      balance = { base: 0, pending: 0, used: 0, requests: 0, stale: true, written: 0 };
+      balance = { base: 0, pending: 0, held: 0, stale: true, written: 0 };
       map.set(id, balance);
     }
     return balance;
@@ -338,16 +407,22 @@ export class QuotaLedger {
     // Assigned before its first use: the body below reaches `read` only after an await.
     let read!: Promise<void>;
     read = (async () => {
-      // A flush in flight may or may not be in the row yet: wait so base and pending agree.
-      await this.flushes.idle();
-      const base = await this.readBase(kind, id);
+      // A chunk in flight may or may not be in the row yet, and one applied while reading moved pending into base:
+      // either way base and pending would disagree, so read again.
+      let base: number;
+      do {
+        while (this.chunksInFlight > 0) await this.flushes.idle();
+        const applied = this.chunksApplied;
+        base = await this.readBase(kind, id);
+        if (this.chunksInFlight === 0 && this.chunksApplied === applied) break;
+      } while (this.loading.get(key) === read);
       if (this.loading.get(key) !== read) return;
       const current = map.get(id);
       if (current) {
         current.base = base;
         current.stale = false;
       } else {
-        map.set(id, { base, pending: 0, used: 0, requests: 0, stale: false, written: 0 });
+        map.set(id, { base, pending: 0, held: 0, stale: false, written: 0 });
       }
     })().finally(() => {
       if (this.loading.get(key) === read) this.loading.delete(key);

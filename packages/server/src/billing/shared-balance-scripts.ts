@@ -75,3 +75,21 @@ return 0`;
 export const GUARD = `
 if ARGV[2] == '' then redis.call('HDEL', KEYS[1], 'g:' .. ARGV[1]) else redis.call('HSET', KEYS[1], 'g:' .. ARGV[1], ARGV[2]) end
 return redis.call('HINCRBY', KEYS[1], 'ver', 1)`;
+
+// KEYS: a balance, the flush guard. ARGV: the database value, the guard version read before it, now (ms). When no
+// node holds a share (every `p` is 0) and no flush ran or runs since the read, `v` must equal the database value:
+// it is set to it. Returns 0 it agreed, 1 corrected, 2 cannot be judged now (read again later), -1 missing.
+export const VERIFY = `
+if redis.call('EXISTS', KEYS[1]) == 0 then return -1 end
+if (redis.call('HGET', KEYS[2], 'ver') or '0') ~= ARGV[2] then return 2 end
+local guard = redis.call('HGETALL', KEYS[2])
+for i = 1, #guard, 2 do
+  if string.sub(guard[i], 1, 2) == 'g:' and tonumber(guard[i + 1]) > tonumber(ARGV[3]) then return 2 end
+end
+local fields = redis.call('HGETALL', KEYS[1])
+for i = 1, #fields, 2 do
+  if string.sub(fields[i], 1, 2) == 'p:' and tonumber(fields[i + 1]) ~= 0 then return 2 end
+end
+if tonumber(redis.call('HGET', KEYS[1], 'v')) == tonumber(ARGV[1]) then return 0 end
+redis.call('HSET', KEYS[1], 'v', ARGV[1])
+return 1`;

@@ -26,6 +26,21 @@
  * balance is shared again. A Redis that lost everything (restart without persistence) is rebuilt the same way on
  * first use. Hence after recovery, once every node has flushed and no request is open, `v` equals the database.
  *
+ * A node that dies (SIGKILL, a lost machine) leaves its `p` in every balance it touched, open reservations
+ * included. Every node marks itself alive with a key that expires a TTL (NODE_HEARTBEAT_TTL) after its last heartbeat
+ * (every third of it), sent before any other command of its own; every node looks for balances holding the `p` of
+ * a node without that key (a TTL after start, then every TTL) and rebuilds them from the database, which drops the
+ * dead node's share. A live node is never dropped while its key stands; one whose heartbeats were lost registers
+ * again on its next step, as after any rebuild.
+ *
+ * Self-healing: a command that timed out may still run later, after its node gave up on it and maybe after a
+ * rebuild. So every REASSERT_MS, at the end of a flush, each node states its own share again (ASSERT, absolute) on
+ * the balances it changed since: `v` is corrected by whatever such a late command moved, and a share another
+ * node's rebuild dropped rejoins even when this node makes no further step on that balance. A balance whose `v`
+ * drifted from `D + Σp` itself (a rebuild that read the database across a commit no guard covered, as while Redis
+ * was failing) is set back to the database value at the first moment no node holds a share in it (VERIFY); until
+ * then it stays on this node's list to verify.
+ *
  * Known limit: a credit (top-up, redemption) committed to the database just before another node builds the same
  * balance may be counted twice in Redis until the balance is rebuilt; credits on a balance this node is not
  * registered in are rebuilt at once to keep that window small.
@@ -34,7 +49,7 @@ import { createHash } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { RedisHealth } from '../cache/redis-health.js';
 import type { DatabaseTarget } from '../db/dsn.js';
-import { ASSERT, GUARD, MOVE, RESERVE, SEED } from './shared-balance-scripts.js';
+import { ASSERT, GUARD, MOVE, RESERVE, SEED, VERIFY } from './shared-balance-scripts.js';
 
 export type BalanceKind = 'user' | 'token';
 
@@ -71,6 +86,10 @@ export interface FlushGuard {
   guarded: boolean;
 }
 
+/** How often a node states its share again on the balances it changed (see "Self-healing" above). */
+const REASSERT_MS = 2_000;
+/** Balances compared with the database per round (one read each). */
+const VERIFY_PER_ROUND = 20;
 /** How long a flush guard of a node that died mid-flush keeps seeds waiting. */
 const GUARD_MS = 30_000;
 const RETRY_MS = 50;
@@ -86,15 +105,86 @@ export class SharedBalances {
   private resyncing = false;
   private guardLeft = false;
   private readonly node = Math.random().toString(36).slice(2, 10);
+  private readonly timers: NodeJS.Timeout[] = [];
+  private reaping = false;
+  /** Balances this node changed (or failed to) since it last stated its shares. */
+  private readonly touched = new Set<string>();
+  /** Balances to compare with the database once nobody holds a share in them (VERIFY). */
+  private readonly unverified = new Set<string>();
+  private lastReassert = 0;
 
   constructor(
     private readonly client: Redis,
     private readonly health: RedisHealth,
     private readonly namespace: string,
     private readonly ledger: LedgerSide,
+    private readonly nodeTtlMs = 15_000,
   ) {
     health.onDown(() => ledger.wentLocal());
-    health.onUp(() => void this.resync());
+    health.onUp(() => {
+      // The heartbeat goes first: a node must be marked alive before any of its shares can be seen.
+      this.beat();
+      void this.resync();
+    });
+    this.beat();
+    const heartbeat = setInterval(() => this.beat(), Math.ceil(nodeTtlMs / 3));
+    const reaper = setInterval(() => void this.reapDead(), nodeTtlMs);
+    // The first look comes as soon as a node that died just before this start has expired: a restarted node is most
+    // often the one that finds its old self.
+    const first = setTimeout(() => void this.reapDead(), nodeTtlMs + Math.ceil(nodeTtlMs / 3));
+    for (const timer of [heartbeat, reaper, first]) timer.unref();
+    this.timers.push(heartbeat, reaper, first);
+  }
+
+  /** Stops the heartbeat (shutdown); the node's key then expires on its own. */
+  stop(): void {
+    for (const timer of this.timers) clearInterval(timer);
+  }
+
+  private nodeKey(node: string): string {
+    return `gateway:${this.namespace}:node:${node}`;
+  }
+
+  private beat(): void {
+    if (!this.health.up) return;
+    this.client
+      .set(this.nodeKey(this.node), '1', 'PX', this.nodeTtlMs)
+      .catch((error: unknown) => this.health.failed(error));
+  }
+
+  /**
+   * Finds balances holding the share of a node whose heartbeat key expired and rebuilds them from the database
+   * (after this node's flushes are idle, as every rebuild), so a dead node's open reservations free up.
+   */
+  async reapDead(): Promise<number> {
+    if (this.reaping || !this.health.up) return 0;
+    this.reaping = true;
+    const prefix = `gateway:${this.namespace}:balance:`;
+    const alive = new Map<string, boolean>([[this.node, true]]);
+    let found = 0;
+    try {
+      let cursor = '0';
+      do {
+        const [next, keys] = await this.client.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 500);
+        cursor = next;
+        for (const key of keys) {
+          const nodes = (await this.client.hkeys(key)).filter((f) => f.startsWith('p:')).map((f) => f.slice(2));
+          for (const node of nodes) {
+            if (!alive.has(node)) alive.set(node, (await this.client.exists(this.nodeKey(node))) === 1);
+          }
+          if (nodes.every((node) => alive.get(node))) continue;
+          const [kind, id] = key.slice(prefix.length).split(':') as [BalanceKind, string];
+          this.changedLocally(kind, Number(id));
+          found++;
+        }
+      } while (cursor !== '0');
+      if (found > 0) await this.resync();
+    } catch (error) {
+      this.health.failed(error);
+    } finally {
+      this.reaping = false;
+    }
+    return found;
   }
 
   static namespaceFor(target: DatabaseTarget): string {
@@ -154,7 +244,10 @@ export class SharedBalances {
           userLeft: first,
           tokenLeft: second,
         };
-        if (code === 0) taken(result);
+        if (code === 0) {
+          taken(result);
+          for (const [kind, id] of balances) this.touched.add(keyOf(kind, id));
+        }
         this.leave(balances);
         return result;
       }
@@ -205,7 +298,9 @@ export class SharedBalances {
   async beginFlush(entries: FlushEntry[]): Promise<FlushGuard> {
     const shared = entries.filter((entry) => this.covers(entry.kind, entry.id));
     for (const entry of entries) if (!this.covers(entry.kind, entry.id)) this.changedLocally(entry.kind, entry.id);
-    if (shared.length === 0) return { moved: [], unregistered: [], guarded: false };
+    // Guarded even when every entry is served locally: a rebuild on another node must not read the database while
+    // this commit lands, or the balance it builds misses (or counts twice) what this commit moves.
+    if (entries.length === 0 || !this.health.up) return { moved: [], unregistered: [], guarded: false };
     const pipeline = this.client.pipeline().eval(GUARD, 1, this.guardKey, this.node, Date.now() + GUARD_MS);
     for (const { kind, id, amount } of shared) pipeline.eval(MOVE, 1, this.key(kind, id), this.node, -amount, amount);
     const replies = await pipeline.exec().catch((error: unknown) => [[error, null]] as Array<[unknown, unknown]>);
@@ -256,6 +351,7 @@ export class SharedBalances {
       return;
     }
     const force = unregistered ? 1 : 0;
+    this.touched.add(keyOf(kind, id));
     this.client.eval(MOVE, 1, this.key(kind, id), this.node, pending, written, force).then(
       (applied) => {
         if (applied !== 1) unregistered?.();
@@ -265,8 +361,54 @@ export class SharedBalances {
   }
 
   private failed(balances: Array<[BalanceKind, number]>, error: unknown): void {
-    for (const [kind, id] of balances) this.changedLocally(kind, id);
+    for (const [kind, id] of balances) {
+      this.changedLocally(kind, id);
+      this.touched.add(keyOf(kind, id));
+    }
     this.health.failed(error);
+  }
+
+  /**
+   * States this node's share again on every balance it changed since the last time (at most every REASSERT_MS).
+   * Called by the ledger at the end of a flush, so no flush of this node runs meanwhile; each ASSERT waits for this
+   * node's reservations in flight on its balance (exclusive). Balances served locally are rebuilt instead.
+   */
+  async reassertShares(): Promise<void> {
+    if (!this.health.up || this.resyncing || Date.now() - this.lastReassert < REASSERT_MS) return;
+    // Balances still served locally (a command failed after the last rebuild) are rebuilt once this flush ends,
+    // even when this node has nothing more to write.
+    if (this.local.size > 0) void this.resync();
+    this.lastReassert = Date.now();
+    const keys = [...this.touched];
+    this.touched.clear();
+    await Promise.all(
+      keys.map((key) => {
+        const [kind, id] = key.split(':') as [BalanceKind, string];
+        this.unverified.add(key);
+        if (!this.covers(kind, Number(id))) return null;
+        return this.register(kind, Number(id)).catch((error: unknown) => this.failed([[kind, Number(id)]], error));
+      }),
+    );
+    // A database read each: a few per round, the rest wait for the next.
+    const verify = [...this.unverified].slice(0, VERIFY_PER_ROUND);
+    await Promise.all(verify.map((key) => this.verify(key)));
+  }
+
+  private async verify(key: string): Promise<void> {
+    const [kind, id] = key.split(':') as [BalanceKind, string];
+    const { pending } = this.ledger.own(kind, Number(id));
+    if (!this.covers(kind, Number(id)) || pending !== 0) return;
+    try {
+      const version = (await this.client.hget(this.guardKey, 'ver')) ?? '0';
+      // The database away is no fault of Redis: try again next round.
+      const database = await this.ledger.databaseValue(kind, Number(id)).catch(() => null);
+      if (database === null) return;
+      const args = [database, version, Date.now()];
+      const verdict = await this.client.eval(VERIFY, 2, this.key(kind, Number(id)), this.guardKey, ...args);
+      if (verdict !== 2) this.unverified.delete(key);
+    } catch (error) {
+      this.failed([[kind, Number(id)]], error);
+    }
   }
 
   /** Rebuilds every balance served locally, once Redis answers and this node's flushes are idle. */
@@ -309,6 +451,7 @@ export class SharedBalances {
           throw error;
         })) as number;
         if (built !== 2) return;
+        console.error('DBGSEED2', this.node, kind, id, JSON.stringify(await this.client.hgetall(this.guardKey)));
         if (replace) this.changedLocally(kind, id);
         await new Promise((resolve) => setTimeout(resolve, RETRY_MS));
       }

@@ -1,7 +1,7 @@
 import type { TokensRepo } from '../db/repos/tokens.js';
 import type { UsersRepo } from '../db/repos/users.js';
 import type { TokenRow, UserRow } from '../db/schema.js';
-import type { RedisPair } from './redis.js';
+import { listen, type RedisPair } from './redis.js';
 
 const CHANNEL = 'gateway:auth';
 const MISSING_TTL_MS = 5_000;
@@ -40,9 +40,7 @@ export class AuthCache {
 
   async start(): Promise<void> {
     if (!this.redis) return;
-    await this.redis.subscriber.subscribe(CHANNEL);
-    this.redis.subscriber.on('message', (channel, message) => {
-      if (channel !== CHANNEL) return;
+    await listen(this.redis, CHANNEL, (message) => {
       this.drops++;
       if (message.startsWith('t:')) this.tokens.delete(message.slice(2));
       if (message.startsWith('u:')) this.users.delete(Number(message.slice(2)));

@@ -6,7 +6,7 @@ import { matchingModelName } from '../relay/model-suffix.js';
 import type { Candidate } from '../relay/select.js';
 import type { RuntimeChannel } from '../relay/types.js';
 import type { ChannelWriter } from '../services/channel-writer.js';
-import type { RedisPair } from './redis.js';
+import { listen, type RedisPair } from './redis.js';
 
 /** Everything the relay needs of a channel, decrypted and parsed once per reload instead of once per request. */
 export interface CachedChannel extends RuntimeChannel, Candidate {
@@ -55,10 +55,7 @@ export class ChannelCache {
   async start(): Promise<void> {
     await this.reload();
     if (this.redis) {
-      await this.redis.subscriber.subscribe(CHANNEL);
-      this.redis.subscriber.on('message', (channel) => {
-        if (channel === CHANNEL) void this.reload();
-      });
+      await listen(this.redis, CHANNEL, () => void this.reload());
     }
   }
 
@@ -150,6 +147,19 @@ export class ChannelCache {
     if (exact) return exact;
     const matching = matchingModelName(model);
     return (matching !== model && models.get(matching)) || [];
+  }
+
+  /**
+   * Whether any channel, enabled or not, lists the model for the group: the relay's 404 (no such model here) or 503
+   * (its channels exist but none can answer now). Asked only on that error path, so a scan is fine.
+   */
+  listsModel(group: string, model: string): boolean {
+    const matching = matchingModelName(model);
+    for (const channel of this.byId.values()) {
+      if (!channel.groups.includes(group)) continue;
+      if (channel.models.includes(model) || channel.models.includes(matching)) return true;
+    }
+    return false;
   }
 
   get(id: number): CachedChannel | undefined {

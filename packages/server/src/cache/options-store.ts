@@ -1,6 +1,6 @@
 import { defaultOptionValues, isOptionKey, type OptionError, type OptionKey, validateOption } from '@gateway/shared';
 import type { OptionsRepo } from '../db/repos/options.js';
-import type { RedisPair } from './redis.js';
+import { listen, type RedisPair } from './redis.js';
 
 const CHANNEL = 'gateway:options';
 
@@ -38,9 +38,7 @@ export class OptionsStore {
 
   async startSync(): Promise<void> {
     if (!this.redis) return;
-    await this.redis.subscriber.subscribe(CHANNEL);
-    this.redis.subscriber.on('message', (channel, message) => {
-      if (channel !== CHANNEL) return;
+    await listen(this.redis, CHANNEL, (message) => {
       try {
         const { key, value } = JSON.parse(message) as { key: string; value: string };
         if (isOptionKey(key) && this.values[key] !== value) this.apply(key, value);

@@ -1,10 +1,12 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type BetterSqlite3 from 'better-sqlite3';
-import { Kysely, MysqlDialect, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, MysqlDialect, PostgresDialect } from 'kysely';
 import type { DatabaseTarget } from './dsn.js';
 import { withFamilyReadings } from './family/adopt.js';
 import type { Database } from './schema.js';
+import { ImmediateSqliteDialect } from './sqlite-dialect.js';
+import { watchedDialect } from './watched-driver.js';
 
 export type Dialect = DatabaseTarget['dialect'];
 
@@ -51,13 +53,18 @@ async function openSqlite(path: string): Promise<{ kysely: Kysely<Database>; dat
   const database = new SQLite(path);
   // WAL lets the console read while the relay's batch writer writes; busy_timeout matches the family default.
   database.pragma('journal_mode = WAL');
+  // Writes wait up to 30 s for another process's write lock; transactions take the lock at their start so that the
+  // wait applies to them too (sqlite-dialect.ts).
   database.pragma('busy_timeout = 30000');
   database.pragma('synchronous = NORMAL');
   // SQLite's own default page cache (2 MiB). better-sqlite3 builds with 16 MiB, which the usage-log inserts fill
   // within minutes: 14 MiB of resident memory that bought no measurable speed (the OS caches the file anyway;
   // inserting a log row cost the same 12 µs of CPU with either size).
   database.pragma('cache_size = -2000');
-  return { kysely: new Kysely<Database>({ dialect: new SqliteDialect({ database }) }), database };
+  return {
+    kysely: new Kysely<Database>({ dialect: watchedDialect(new ImmediateSqliteDialect({ database }), 'sqlite') }),
+    database,
+  };
 }
 
 export async function openDatabase(target: DatabaseTarget): Promise<Db> {
@@ -80,7 +87,10 @@ async function openConnection(target: DatabaseTarget): Promise<Db> {
       // The family's gorm `type:json` columns (tasks, channel_info) are text to us, as on the other dialects.
       pg.types.setTypeParser(114, (value) => value);
       pg.types.setTypeParser(3802, (value) => value);
-      const pool = new pg.Pool({ connectionString: target.connectionString, max: 20 });
+      // A server that drops packets instead of refusing them would otherwise hold each request until the OS gives up
+      // on the connect (minutes); after 10 s the request is answered 503 (db/outage.ts). The same bound applies to
+      // waiting for a free connection while all 20 are busy.
+      const pool = new pg.Pool({ connectionString: target.connectionString, max: 20, connectionTimeoutMillis: 10_000 });
       // An idle pooled connection that the server drops (a restart, a failover, an admin's terminate) is reported
       // here; unheard, it would end the process. The pool replaces it on the next query.
       pool.on('error', (error) => {
@@ -88,7 +98,12 @@ async function openConnection(target: DatabaseTarget): Promise<Db> {
           JSON.stringify({ level: 40, time: Date.now(), msg: 'idle database connection lost', err: String(error) }),
         );
       });
-      const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+      // A connection that drops while checked out (mid-query, or held by a transaction between two statements)
+      // reports 'error' on its client, which pg-pool listens to only while the client is idle: unheard, it ended the
+      // process. The query in progress, or the next one, fails with the same cause and is answered 503
+      // (db/outage.ts); the pool discards the client when it is released.
+      pool.on('connect', (client) => client.on('error', () => {}));
+      const kysely = new Kysely<Database>({ dialect: watchedDialect(new PostgresDialect({ pool }), 'postgres') });
       const stats = () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount });
       return { kysely, dialect: 'postgres', pool: stats, close: () => kysely.destroy() };
     }
@@ -105,7 +120,7 @@ async function openConnection(target: DatabaseTarget): Promise<Db> {
         // MySQL's JSON columns (the family's gorm `type:json`) are text to us, as on MariaDB.
         jsonStrings: true,
       });
-      const kysely = new Kysely<Database>({ dialect: new MysqlDialect({ pool }) });
+      const kysely = new Kysely<Database>({ dialect: watchedDialect(new MysqlDialect({ pool }), 'mysql') });
       return { kysely, dialect: 'mysql', pool: () => mysqlPoolStats(pool), close: () => kysely.destroy() };
     }
   }

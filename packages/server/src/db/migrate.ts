@@ -8,6 +8,7 @@ import * as auditLog from './migrations/0003_audit_log.js';
 import * as limits from './migrations/0004_limits.js';
 import * as fallback from './migrations/0005_fallback.js';
 import * as requestBodies from './migrations/0006_request_bodies.js';
+import * as quotaDataNotUnique from './migrations/0007_quota_data_not_unique.js';
 
 /** Migrations live in code (not files read at run time) so the bundled server and the tests see the same list. */
 function migrations(db: Db, adoption: AdoptionPlan | null = null): Record<string, Migration> {
@@ -21,6 +22,7 @@ function migrations(db: Db, adoption: AdoptionPlan | null = null): Record<string
     '0004_limits': { up: (kysely: Kysely<unknown>) => limits.up(kysely, db.dialect) },
     '0005_fallback': { up: (kysely: Kysely<unknown>) => fallback.up(kysely, db.dialect) },
     '0006_request_bodies': { up: (kysely: Kysely<unknown>) => requestBodies.up(kysely, db.dialect) },
+    '0007_quota_data_not_unique': { up: (kysely: Kysely<unknown>) => quotaDataNotUnique.up(kysely, db.dialect) },
   };
 }
 

@@ -1,4 +1,12 @@
-import { type ApiEnvelope, type Language, type MessageCode, pickLanguage, translate } from '@gateway/shared';
+import {
+  type ApiEnvelope,
+  acceptLanguageTags,
+  type Language,
+  type MessageCode,
+  matchLanguage,
+  pickLanguage,
+  translate,
+} from '@gateway/shared';
 import type { FastifyRequest } from 'fastify';
 
 /**
@@ -17,8 +25,33 @@ export class ApiFailure extends Error {
   }
 }
 
+/** The paths of the relay (model APIs, the playground, the dashboard billing views): API clients, not the console. */
+export function isRelayPath(url: string): boolean {
+  return (
+    url.startsWith('/v1/') || url.startsWith('/v1beta/') || url.startsWith('/pg/') || url.startsWith('/dashboard/')
+  );
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The language of relay errors for callers that send no Accept-Language (config RELAY_DEFAULT_LANGUAGE). */
+    relayDefaultLanguage?: Language;
+  }
+}
+
+/**
+ * The caller's language: their Accept-Language when they send one; without it, the console's default (zh) on /api
+ * and the relay's default (English unless RELAY_DEFAULT_LANGUAGE says otherwise) for API clients, which, like
+ * OpenAI's, send none.
+ */
 export function languageOf(request: FastifyRequest): Language {
-  return pickLanguage(request.headers['accept-language']);
+  const header = request.headers['accept-language'];
+  const picked = pickLanguage(header);
+  if (!isRelayPath(request.url)) return picked;
+  // fetch() in Node and browsers sends `*` unless told otherwise: no preference, like no header at all. A header that
+  // names only languages the server has no messages in gets the relay's default too, not the console's.
+  const namesOneOfOurs = acceptLanguageTags(header).some((tag) => matchLanguage(tag) !== undefined);
+  return namesOneOfOurs ? picked : (request.server.relayDefaultLanguage ?? 'en');
 }
 
 export function messageFor(

@@ -4,6 +4,8 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { OptionsStore } from '../cache/options-store.js';
 import { BASELINE_HEADERS, consolePageHeaders } from './content-security.js';
+import { isRelayPath } from './envelope.js';
+import { answerRelayNotFound } from './relay-refusals.js';
 
 const API_PREFIXES = ['/api', '/v1', '/v1beta', '/pg', '/mj', '/suno', '/dashboard', '/assets'];
 
@@ -19,7 +21,12 @@ export function looksLikeFile(path: string): boolean {
  * at once. Unknown non-API paths get the console page (client-side routing); unknown API paths and missing files a
  * 404 in their own shape.
  */
-export async function serveWeb(app: FastifyInstance, distDir: string | null, options: OptionsStore): Promise<void> {
+export async function serveWeb(
+  app: FastifyInstance,
+  distDir: string | null,
+  options: OptionsStore,
+  relayMethods: (path: string) => string[] = () => [],
+): Promise<void> {
   const indexFile = distDir ? join(distDir, 'index.html') : null;
   const hasWeb = indexFile !== null && existsSync(indexFile);
   if (hasWeb && distDir) {
@@ -57,6 +64,7 @@ export async function serveWeb(app: FastifyInstance, distDir: string | null, opt
     if (isApi || !isPage || !html) {
       reply.headers(BASELINE_HEADERS);
       if (path.startsWith('/api')) return reply.code(404).send({ success: false, message: `Not found: ${path}` });
+      if (isRelayPath(path)) return answerRelayNotFound(request, reply, relayMethods);
       return reply.code(404).send({
         error: {
           message: `Invalid URL (${request.method} ${path})`,

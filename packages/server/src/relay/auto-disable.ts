@@ -11,6 +11,8 @@ const DISABLE_TYPES = new Set(['insufficient_quota', 'authentication_error', 'pe
 export function shouldDisableChannel(error: UpstreamError, channelType: number, keywords: string): boolean {
   if (error.status === 401) return true;
   if (error.status === 403 && channelType === 24) return true;
+  // Google refuses a revoked or wrong key with a 400 INVALID_ARGUMENT that says so.
+  if (channelType === 24 && error.message.startsWith('API key not valid')) return true;
   if (error.code && DISABLE_CODES.has(error.code)) return true;
   if (DISABLE_TYPES.has(error.type)) return true;
   const message = error.message.toLowerCase();

@@ -1,11 +1,13 @@
-import { type Language, type MessageCode, translate } from '@gateway/shared';
+import { type Language, type MessageCode, relayBodyReason, translate } from '@gateway/shared';
 
 const CLAUDE_ERROR_TYPES: Record<number, string> = {
   400: 'invalid_request_error',
   401: 'authentication_error',
   403: 'permission_error',
   404: 'not_found_error',
+  405: 'invalid_request_error',
   413: 'request_too_large',
+  415: 'invalid_request_error',
   429: 'rate_limit_error',
   529: 'overloaded_error',
 };
@@ -20,11 +22,17 @@ const GOOGLE_STATUSES: Record<number, string> = {
   401: 'UNAUTHENTICATED',
   403: 'PERMISSION_DENIED',
   404: 'NOT_FOUND',
+  405: 'INVALID_ARGUMENT',
+  413: 'INVALID_ARGUMENT',
+  415: 'INVALID_ARGUMENT',
   429: 'RESOURCE_EXHAUSTED',
   501: 'UNIMPLEMENTED',
   503: 'UNAVAILABLE',
   504: 'DEADLINE_EXCEEDED',
 };
+
+/** Messages whose parameters are English text the server cannot translate. */
+const ENGLISH_DETAIL_CODES: ReadonlySet<MessageCode> = new Set<MessageCode>(['relay_conversion_unsupported']);
 
 export type ErrorFormat = 'openai' | 'claude' | 'gemini';
 
@@ -63,7 +71,17 @@ export class RelayError extends Error {
     params?: Record<string, string | number>,
     errorCode: string | null = code,
   ): RelayError {
-    return new RelayError(status, translate(code, lang, params), 'new_api_error', errorCode);
+    if (code === 'relay_body_invalid' && typeof params?.reason === 'string') {
+      // The checks name the reason in English: one language per message, the caller's when the reason has it.
+      const reason = relayBodyReason(params.reason, lang);
+      const message =
+        reason === null ? translate(code, 'en', params) : translate(code, lang, { ...params, reason: reason });
+      return new RelayError(status, message, 'new_api_error', errorCode);
+    }
+    // What a conversion cannot express is named in English (often built from the request's own field names):
+    // the whole message is English then, never a Chinese sentence around an English phrase.
+    const language = ENGLISH_DETAIL_CODES.has(code) ? 'en' : lang;
+    return new RelayError(status, translate(code, language, params), 'new_api_error', errorCode);
   }
 
   body(requestId: string, format: ErrorFormat = 'openai') {

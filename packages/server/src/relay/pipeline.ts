@@ -1,13 +1,16 @@
-import { type Language, LogType, resolveModelMapping } from '@gateway/shared';
+import { type Language, LogType, resolveModelMapping, translate } from '@gateway/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { CachedChannel } from '../cache/channel-cache.js';
 import type { AppContext } from '../context.js';
+import { isDatabaseUnavailable } from '../db/outage.js';
 import { nowSeconds } from '../db/sql-helpers.js';
+import { databaseUnavailableError } from '../http/database-unavailable.js';
 import { languageOf } from '../http/envelope.js';
 import type { RelayTally, RouteMetrics } from '../metrics/relay-metrics.js';
 import type { Admission, LimitEstimate } from '../services/limits/request-limiter.js';
 import { admitModelRequest } from '../services/rate-limit/model-request-limit.js';
 import { bodyRecorder } from '../services/request-bodies/recorder.js';
+import { AnswerTooLarge } from './answer-limits.js';
 import { authenticateRelay, type RelayCaller } from './auth.js';
 import { shouldDisableChannel } from './auto-disable.js';
 import { Cancellation } from './cancellation.js';
@@ -30,13 +33,13 @@ import type { Provider } from './provider.js';
 import { ConversionError } from './providers/conversion-error.js';
 import { providerFor } from './providers/registry.js';
 import { type Outcome, readAnswer } from './read-answer.js';
-import { type Billing, refund, reserveQuota } from './reserve.js';
+import { type Billing, noChannelError, refund, reserveQuota } from './reserve.js';
 import { isRetriableStatus, mapStatus } from './retry.js';
 import { pickChannel } from './select.js';
 import { sendUpstream, type UpstreamResponse } from './send.js';
 import { settle } from './settle.js';
 import type { UpstreamError, Usage } from './types.js';
-import { unreachableUpstream, upstreamRefusal } from './upstream-failure.js';
+import { oversizedAnswer, unreachableUpstream, upstreamRefusal } from './upstream-failure.js';
 import { countTextTokens } from './usage.js';
 
 /**
@@ -69,9 +72,15 @@ export function conveyor<Request>(ctx: AppContext, endpoint: Endpoint<Request>) 
       try {
         return await runConveyor(ctx, endpoint, request, reply, caller, lang, startedAt, requestId, tally);
       } catch (error) {
-        if (!(error instanceof RelayError)) throw error;
-        if (error.status === 429) reply.header('Retry-After', String(error.retryAfter ?? 30));
-        return endpoint.answerError(reply, error, requestId);
+        // An unreachable database is refused like the rest: a 503 in the task API's shape.
+        const refusal = isDatabaseUnavailable(error)
+          ? databaseUnavailableError(translate('database_unavailable', lang))
+          : error;
+        if (!(refusal instanceof RelayError)) throw error;
+        if (refusal.status === 429 || refusal.retryAfter !== undefined) {
+          reply.header('Retry-After', String(refusal.retryAfter ?? 30));
+        }
+        return endpoint.answerError(reply, refusal, requestId);
       }
     } finally {
       tally.finish();
@@ -257,19 +266,27 @@ async function carry<Request>(run: Run<Request>, reply: FastifyReply): Promise<b
     reply.raw.on('close', onClose);
     try {
       let response: UpstreamResponse;
+      const sending = {
+        timeoutMs: ctx.config.relayTimeoutMs,
+        cancellation,
+        maxAnswerBytes: ctx.config.answerLimits.wholeBytes,
+      };
       try {
         response = provider.open
-          ? await provider.open(overridden.call, keyed, {
-              timeoutMs: ctx.config.relayTimeoutMs,
-              cancellation,
-              stream: leg.read.kind === 'sse',
-            })
-          : await sendUpstream(overridden.call, { timeoutMs: ctx.config.relayTimeoutMs, cancellation });
+          ? await provider.open(overridden.call, keyed, { ...sending, stream: leg.read.kind === 'sse' })
+          : await sendUpstream(overridden.call, sending);
       } catch (error) {
         // The client left before the upstream answered: nothing was produced, nothing is billed.
         if (cancellation.aborted) {
           run.tally.cancelled();
           return false;
+        }
+        if (error instanceof AnswerTooLarge) {
+          // A provider that reads the answer itself (a refusal in a 200 body, assembled frames) met one too large:
+          // answered as the reader below answers it, not retried.
+          const failure = oversizedAnswer(error, keyed, lang);
+          if (ctx.config.errorLogEnabled) logFailure(run, failure, tried);
+          throw failure;
         }
         ctx.metrics.relay.upstreamUnreachable(channel.id);
         lastError = unreachableUpstream(error, keyed, lang);
@@ -282,7 +299,8 @@ async function carry<Request>(run: Run<Request>, reply: FastifyReply): Promise<b
         const status = mapStatus(upstream.status, channel.statusCodeMapping as Record<string, string> | null);
         maybeDisable(ctx, channel, { ...upstream, status });
         lastError = upstreamRefusal({ ...upstream, status }, { ...response, text }, keyed, lang);
-        if (!isRetriableStatus(status)) break;
+        // A refused channel key says nothing about the request (Google's is a 400): another channel may serve it.
+        if (!isRetriableStatus(status) && lastError.code !== 'upstream_channel_unavailable') break;
         continue;
       }
       // From here the answer belongs to this channel: no retry once the client may have seen bytes.
@@ -300,6 +318,7 @@ async function carry<Request>(run: Run<Request>, reply: FastifyReply): Promise<b
           cancellation,
           lang,
           bodies,
+          maxEventBytes: ctx.config.answerLimits.eventBytes,
         });
       } catch (error) {
         // An answer that could not be read reached the client as an error alone: the admin's log says why.
@@ -315,9 +334,7 @@ async function carry<Request>(run: Run<Request>, reply: FastifyReply): Promise<b
       reply.raw.off('close', onClose);
     }
   }
-  const failure =
-    lastError ??
-    RelayError.of(503, lang, 'relay_no_channel', { group: caller.group, model: billing.model }, 'model_not_found');
+  const failure = lastError ?? noChannelError(ctx, caller.group, billing.model, lang);
   return { failure };
 }
 

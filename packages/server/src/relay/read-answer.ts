@@ -3,14 +3,16 @@ import { createParser } from 'eventsource-parser';
 import type { FastifyReply } from 'fastify';
 import type { CachedChannel } from '../cache/channel-cache.js';
 import type { AnswerCapture } from '../services/request-bodies/recorder.js';
+import { AnswerTooLarge } from './answer-limits.js';
 import { type Cancellation, drained } from './cancellation.js';
 import type { AnswerReader } from './endpoint.js';
 import { errorFormat, RelayError } from './errors.js';
 import type { Billing } from './reserve.js';
+import { EventSizeGuard } from './stream/event-size-guard.js';
 import { type ChunkConverter, newStreamState } from './stream/stream-state.js';
 import type { Usage } from './types.js';
 import type { UpstreamResponse } from './upstream-exchange.js';
-import { brokenAnswer, unreadableAnswer } from './upstream-failure.js';
+import { brokenAnswer, oversizedAnswer, unreadableAnswer } from './upstream-failure.js';
 
 /** What an answer produced for billing, however it ended. */
 export interface Outcome {
@@ -38,6 +40,8 @@ export interface AnswerContext {
   lang: Language;
   /** Set when this call's bodies are kept (services/request-bodies): it is told what the client was sent. */
   bodies?: AnswerCapture;
+  /** The largest single event of a streamed answer (a whole answer's limit is its body's, see send.ts). */
+  maxEventBytes: number;
 }
 
 /** Reads a 2xx upstream answer the way the leg says, streams it to the client, and returns what it produced. */
@@ -59,13 +63,20 @@ export function readAnswer(
   }
 }
 
-/** The whole body; an answer that breaks off before its end is no answer. */
+/** The whole body; an answer that breaks off before its end, or grows past its limit, is no answer. */
 async function wholeBody(response: UpstreamResponse, context: AnswerContext): Promise<string> {
   try {
     return await response.body.text();
   } catch (error) {
-    throw brokenAnswer(error, context.channel, context.lang);
+    throw failureOf(error, response, context);
   }
+}
+
+/** What a broken read is for the caller: an answer grown too large, or one that broke off. */
+function failureOf(error: unknown, response: UpstreamResponse, context: AnswerContext): RelayError {
+  return error instanceof AnswerTooLarge
+    ? oversizedAnswer(error, context.channel, context.lang, response.statusCode)
+    : brokenAnswer(error, context.channel, context.lang);
 }
 
 /** The JSON of a whole answer; an unreadable body is a 502 (never retried: the upstream did answer). */
@@ -166,6 +177,7 @@ async function relaySse(
   /** The body's first bytes, kept only until an event arrives. */
   let head = '';
   const state = newStreamState();
+  const guard = new EventSizeGuard(context.maxEventBytes);
   const decoder = new TextDecoder();
   let pending = '';
   const parser = createParser({
@@ -188,6 +200,8 @@ async function relaySse(
   });
   try {
     for await (const chunk of response.body) {
+      // Leaving the loop by throwing aborts the upstream read (UpstreamBody's iterator) before more is held.
+      if (!guard.fits(chunk)) throw new AnswerTooLarge('event', context.maxEventBytes);
       const text = decoder.decode(chunk as Buffer, { stream: true });
       if (events === 0 && head.length < STREAM_HEAD_LENGTH) head += text;
       parser.feed(text);
@@ -214,7 +228,7 @@ async function relaySse(
       if (!raw) reply.hijack();
       return outcome(interruptionOf(error, context.cancellation));
     }
-    const failure = brokenAnswer(error, context.channel, context.lang);
+    const failure = failureOf(error, response, context);
     if (!raw) throw failure;
     const event = failure.event(context.requestId, errorFormat(reply.request.url));
     context.bodies?.event(event);
@@ -249,6 +263,7 @@ async function relayBytes(
 /** Users read this in their log: what broke, never the library's words or the upstream's address. */
 function interruptionOf(error: unknown, cancellation: Cancellation): string {
   if (cancellation.aborted) return 'client_disconnected';
+  if (error instanceof AnswerTooLarge) return 'upstream_error: event too large';
   return (error as { code?: unknown } | null)?.code === 'UND_ERR_BODY_TIMEOUT'
     ? 'upstream_error: timeout'
     : 'upstream_error';

@@ -37,6 +37,17 @@ function refuse(failure: ReserveFailure | null, lang: Language): void {
 }
 
 /**
+ * No channel can take the request: a 404 `model_not_found` when no channel of the group lists the model at all (SDKs
+ * do not retry a 404: asking again cannot help), a 503 when its channels exist but are disabled or all failed now.
+ */
+export function noChannelError(ctx: AppContext, group: string, model: string, lang: Language): RelayError {
+  if (!ctx.channelCache.listsModel(group, model)) {
+    return RelayError.of(404, lang, 'relay_model_not_found', { group, model }, 'model_not_found');
+  }
+  return RelayError.of(503, lang, 'relay_channels_unavailable', { group, model }, 'no_available_channel');
+}
+
+/**
  * Prices the request and reserves its estimated cost on the user and the token: in memory (one node, returns at
  * once) or in Redis when nodes share balances (returns a promise). Callers await either.
  */
@@ -56,13 +67,7 @@ export function reserveQuota(
   if (!pricing) {
     // A model no channel serves has no price either: say what is really missing.
     if (ctx.channelCache.candidates(caller.group, input.model).length === 0 && caller.pinnedChannelId === null) {
-      throw RelayError.of(
-        503,
-        lang,
-        'relay_no_channel',
-        { group: caller.group, model: input.model },
-        'model_not_found',
-      );
+      throw noChannelError(ctx, caller.group, input.model, lang);
     }
     throw RelayError.of(400, lang, 'relay_model_unpriced', { model: input.model }, 'model_price_error');
   }

@@ -14,13 +14,15 @@ export interface SendOptions {
   timeoutMs: number;
   /** Aborts the call (before or during the answer) when the client leaves. */
   cancellation?: Cancellation;
+  /** The most of the answer read whole (answer-limits.ts; its default when unset). */
+  maxAnswerBytes?: number;
 }
 
 /** undici's own header and body timeouts bound the wait, so no extra timer or combined signal per request. */
 export function sendUpstream(call: UpstreamCall, options: SendOptions): Promise<UpstreamResponse> {
   return new Promise((resolve, reject) => {
     const { origin, path } = splitUrl(call.url);
-    const exchange = new UpstreamExchange(resolve, reject, options.cancellation);
+    const exchange = new UpstreamExchange(resolve, reject, options.cancellation, options.maxAnswerBytes);
     try {
       upstreamAgent.dispatch(
         {

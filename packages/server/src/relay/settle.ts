@@ -1,6 +1,7 @@
 import { perCallQuota, tokenQuota } from '@gateway/shared';
 import { maybeWarnLowQuota } from '../billing/quota-warning.js';
 import type { AppContext } from '../context.js';
+import type { NewLog } from '../db/schema.js';
 import { nowSeconds } from '../db/sql-helpers.js';
 import type { RelayCaller } from './auth.js';
 import { type FallbackTrail, fallbackFacts } from './fallback.js';
@@ -61,61 +62,74 @@ export function settle(ctx: AppContext, s: Settlement): number {
   const quota = s.task ? s.reserved : quotaFor(s, ctx.options.number('QuotaPerUnit'));
   const { token, user } = s.caller;
   const before = ctx.ledger.available('user', user.id) + s.reserved;
+  const log = ctx.options.bool('LogConsumeEnabled') ? consumeLog(s, quota) : null;
+  // The charge and its log row travel together to the database (one transaction), so they agree after a crash.
   // The playground's stand-in token (id 0) has no row: only the user is billed.
-  ctx.ledger.settle(user.id, token.id || null, s.reserved, quota, s.channel?.id ?? null, token.unlimited_quota === 1);
+  ctx.ledger.settle(
+    user.id,
+    token.id || null,
+    s.reserved,
+    quota,
+    s.channel?.id ?? null,
+    token.unlimited_quota === 1,
+    log,
+  );
   maybeWarnLowQuota(ctx, user, before, ctx.ledger.available('user', user.id));
   ctx.quotaExporter.record(user.id, user.username, s.model, quota, s.usage.prompt_tokens + s.usage.completion_tokens);
   ctx.metrics.relay.billed(s.model, s.usage.prompt_tokens, s.usage.completion_tokens, quota);
-  if (ctx.options.bool('LogConsumeEnabled')) {
-    const pricing = s.pricing;
-    // Built key by key in the log's order: object spreads here cloned a fresh object per part on every request.
-    const other: Record<string, unknown> = { group_ratio: s.groupRatio };
-    if (pricing.kind === 'tokens') {
-      other.model_ratio = pricing.modelRatio;
-      other.completion_ratio = pricing.completionRatio;
-      other.cache_ratio = pricing.cacheRatio;
-      other.cache_tokens = s.usage.prompt_tokens_details?.cached_tokens ?? 0;
-      other.cache_creation_tokens = Number(s.usage.cache_creation_tokens ?? 0);
-      other.model_price = -1;
-    } else {
-      other.model_price = pricing.price;
-    }
-    other.frt = s.firstTokenMs ?? -1;
-    other.is_model_mapped = s.upstreamModel !== s.model;
-    other.upstream_model_name = s.upstreamModel;
-    other.admin_info = { use_channel: s.triedChannels.map(String) };
-    if (s.countedLocally) other.local_count = true;
-    if (s.interruption) other.stream_status = s.interruption;
-    if (s.task) {
-      other.task_id = s.task.taskId;
-      other.action = s.task.action;
-    }
-    if (s.fallback) Object.assign(other, fallbackFacts(s.fallback));
-    const price =
-      pricing.kind === 'tokens'
-        ? `模型倍率 ${pricing.modelRatio}，补全倍率 ${pricing.completionRatio}，分组倍率 ${s.groupRatio}`
-        : `模型价格 ${pricing.price}，分组倍率 ${s.groupRatio}`;
-    const content = s.task ? `${price}，操作 ${s.task.action}，任务 ID ${s.task.taskId}` : price;
-    ctx.logWriter.append({
-      user_id: user.id,
-      created_at: nowSeconds(),
-      type: 2,
-      content,
-      username: user.username,
-      token_name: token.name,
-      token_id: token.id,
-      model_name: s.model,
-      quota,
-      prompt_tokens: s.usage.prompt_tokens,
-      completion_tokens: s.usage.completion_tokens,
-      use_time: Math.round((performance.now() - s.startedAt) / 1000),
-      is_stream: s.isStream ? 1 : 0,
-      channel_id: s.channel?.id ?? 0,
-      channel_name: s.channel?.name ?? '',
-      group: s.caller.group,
-      request_id: s.requestId,
-      other: JSON.stringify(other),
-    });
-  }
   return quota;
+}
+
+/** The consume log row of a settled request. */
+function consumeLog(s: Settlement, quota: number): NewLog {
+  const { token, user } = s.caller;
+  const pricing = s.pricing;
+  // Built key by key in the log's order: object spreads here cloned a fresh object per part on every request.
+  const other: Record<string, unknown> = { group_ratio: s.groupRatio };
+  if (pricing.kind === 'tokens') {
+    other.model_ratio = pricing.modelRatio;
+    other.completion_ratio = pricing.completionRatio;
+    other.cache_ratio = pricing.cacheRatio;
+    other.cache_tokens = s.usage.prompt_tokens_details?.cached_tokens ?? 0;
+    other.cache_creation_tokens = Number(s.usage.cache_creation_tokens ?? 0);
+    other.model_price = -1;
+  } else {
+    other.model_price = pricing.price;
+  }
+  other.frt = s.firstTokenMs ?? -1;
+  other.is_model_mapped = s.upstreamModel !== s.model;
+  other.upstream_model_name = s.upstreamModel;
+  other.admin_info = { use_channel: s.triedChannels.map(String) };
+  if (s.countedLocally) other.local_count = true;
+  if (s.interruption) other.stream_status = s.interruption;
+  if (s.task) {
+    other.task_id = s.task.taskId;
+    other.action = s.task.action;
+  }
+  if (s.fallback) Object.assign(other, fallbackFacts(s.fallback));
+  const price =
+    pricing.kind === 'tokens'
+      ? `模型倍率 ${pricing.modelRatio}，补全倍率 ${pricing.completionRatio}，分组倍率 ${s.groupRatio}`
+      : `模型价格 ${pricing.price}，分组倍率 ${s.groupRatio}`;
+  const content = s.task ? `${price}，操作 ${s.task.action}，任务 ID ${s.task.taskId}` : price;
+  return {
+    user_id: user.id,
+    created_at: nowSeconds(),
+    type: 2,
+    content,
+    username: user.username,
+    token_name: token.name,
+    token_id: token.id,
+    model_name: s.model,
+    quota,
+    prompt_tokens: s.usage.prompt_tokens,
+    completion_tokens: s.usage.completion_tokens,
+    use_time: Math.round((performance.now() - s.startedAt) / 1000),
+    is_stream: s.isStream ? 1 : 0,
+    channel_id: s.channel?.id ?? 0,
+    channel_name: s.channel?.name ?? '',
+    group: s.caller.group,
+    request_id: s.requestId,
+    other: JSON.stringify(other),
+  };
 }

@@ -1,5 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Dispatcher } from 'undici';
+import { AnswerTooLarge, DEFAULT_WHOLE_ANSWER_BYTES } from './answer-limits.js';
 import type { Cancellation } from './cancellation.js';
 
 /**
@@ -23,12 +24,34 @@ export class UpstreamBody implements AsyncIterable<Buffer> {
   private discarding = false;
   controller: Dispatcher.DispatchController | null = null;
 
+  /**
+   * @param maxWholeBytes the most `text()` holds: past it the upstream request is aborted and `text()` throws
+   * AnswerTooLarge (iterating needs no limit: a slow reader pauses the socket at HIGH_WATER).
+   */
+  constructor(private readonly maxWholeBytes = DEFAULT_WHOLE_ANSWER_BYTES) {}
+
   /** From the handler: a chunk arrived. */
   push(chunk: Buffer): void {
     if (this.discarding) return;
     this.chunks.push(chunk);
     this.buffered += chunk.length;
+    if (this.collecting && this.buffered > this.maxWholeBytes) {
+      this.refuseOversized();
+      return;
+    }
     if (!this.collecting && this.buffered >= HIGH_WATER) this.controller?.pause();
+    this.notify();
+  }
+
+  /** Drops what was gathered and stops the upstream sending more: an answer that size is no answer. */
+  private refuseOversized(): void {
+    const failure = new AnswerTooLarge('answer', this.maxWholeBytes);
+    this.discarding = true;
+    this.chunks = [];
+    this.buffered = 0;
+    if (!this.ended) this.controller?.abort(failure);
+    this.ended = true;
+    this.failure = failure;
     this.notify();
   }
 
@@ -54,7 +77,8 @@ export class UpstreamBody implements AsyncIterable<Buffer> {
 
   async text(): Promise<string> {
     this.collecting = true;
-    this.controller?.resume();
+    if (this.buffered > this.maxWholeBytes) this.refuseOversized();
+    else this.controller?.resume();
     while (!this.ended) await this.waitForMore();
     if (this.failure) throw this.failure;
     const whole = this.chunks.length === 1 ? this.chunks[0]! : Buffer.concat(this.chunks, this.buffered);
@@ -110,7 +134,7 @@ export interface UpstreamResponse {
 
 /** The dispatch handler: resolves once the status and headers are in, then feeds the body. */
 export class UpstreamExchange implements Dispatcher.DispatchHandler {
-  readonly body = new UpstreamBody();
+  readonly body: UpstreamBody;
   private started = false;
   private readonly stopListening: (() => void) | null = null;
 
@@ -118,7 +142,9 @@ export class UpstreamExchange implements Dispatcher.DispatchHandler {
     private readonly resolve: (response: UpstreamResponse) => void,
     private readonly reject: (error: Error) => void,
     private readonly cancellation: Cancellation | undefined,
+    maxWholeBytes?: number,
   ) {
+    this.body = new UpstreamBody(maxWholeBytes);
     if (cancellation) {
       this.stopListening = cancellation.onAbort(() => this.body.controller?.abort(new Error(CANCELLED)));
     }

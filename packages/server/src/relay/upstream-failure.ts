@@ -1,5 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { type Language, type MessageCode, translate } from '@gateway/shared';
+import type { AnswerTooLarge } from './answer-limits.js';
 import { RelayError, redactChannelKeys } from './errors.js';
 import type { UpstreamError } from './types.js';
 
@@ -76,6 +77,22 @@ export function unreadableAnswer(statusCode: number, body: string, channel: Keye
 }
 
 /**
+ * An answer (or one event of a stream) past its limit (answer-limits.ts): its read was aborted, so the caller gets a
+ * 502 and pays nothing. Like an unreadable answer it is not retried on another channel: the upstream did answer,
+ * and another try would cost the same memory and time again.
+ */
+export function oversizedAnswer(
+  error: AnswerTooLarge,
+  channel: Keyed,
+  lang: Language,
+  statusCode?: number,
+): RelayError {
+  const failure = generic(502, lang, 'relay_upstream_too_large', 'upstream_response_too_large');
+  failure.detail = detailOf(statusCode === undefined ? error.message : `HTTP ${statusCode}: ${error.message}`, channel);
+  return failure;
+}
+
+/**
  * The status the caller gets for an upstream error: the channel's own credentials refused is the gateway's problem,
  * not the caller's key (a 500, never a 401/403 that reads as "your key is wrong"); a redirect (never followed: it
  * may point anywhere) or another status outside the error range is a bad gateway answer.
@@ -83,6 +100,31 @@ export function unreadableAnswer(statusCode: number, body: string, channel: Keye
 function clientStatusOf(status: number): number {
   if (status === 401 || status === 403) return 500;
   return status >= 400 && status <= 599 ? status : 502;
+}
+
+const CREDENTIAL_CODES = new Set(['invalid_api_key', 'account_deactivated']);
+const CREDENTIAL_TYPES = new Set(['authentication_error', 'permission_error']);
+
+/**
+ * The upstream refused the channel's key or account (401/403, invalid_api_key …, Google's 400 API_KEY_INVALID): the
+ * gateway's problem, never the caller's.
+ */
+export function rejectsChannelCredentials(upstream: UpstreamError, text = ''): boolean {
+  if (upstream.status === 401 || upstream.status === 403) return true;
+  if (text.includes('"API_KEY_INVALID"')) return true;
+  return (upstream.code !== null && CREDENTIAL_CODES.has(String(upstream.code))) || CREDENTIAL_TYPES.has(upstream.type);
+}
+
+/**
+ * The channel's credentials were refused. The caller gets a 503 with a generic message and code, never the
+ * upstream's 401 "Incorrect API key" that SDKs and people read as *their* key being wrong; 503 (not 502: the upstream
+ * answered properly) says "the service cannot serve this now", which is true until the admin fixes the channel or
+ * another channel takes over. The upstream's words go to the admin only (error log, disable notice).
+ */
+function channelUnavailable(answer: { statusCode: number; text: string }, channel: Keyed, lang: Language): RelayError {
+  const failure = generic(503, lang, 'relay_upstream_channel_unavailable', 'upstream_channel_unavailable');
+  failure.detail = answerDetail(answer.statusCode, answer.text, channel);
+  return failure;
 }
 
 /** An upstream's Retry-After (seconds, or an HTTP date), as whole seconds to pass on. */
@@ -114,6 +156,7 @@ export function upstreamRefusal(
   channel: Keyed,
   lang: Language,
 ): RelayError {
+  if (rejectsChannelCredentials(upstream, answer.text)) return channelUnavailable(answer, channel, lang);
   const status = clientStatusOf(upstream.status);
   const message = writtenForClient(upstream, answer.text)
     ? redactChannelKeys(upstream.message, channel)

@@ -14,6 +14,8 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
+export const TEST_SESSION_SECRET = 'test-session-secret-0123456789abcdef';
+
 /** The real app on a random port over a fresh database: tests talk to it over a socket like any client. */
 export async function startTestServer(
   dialect: DialectName = 'sqlite',
@@ -24,7 +26,7 @@ export async function startTestServer(
   const database = shared ?? (await createTestDatabase(dialect));
   const config = loadConfig({
     ...database.env,
-    SESSION_SECRET: 'test-session-secret-0123456789abcdef',
+    SESSION_SECRET: TEST_SESSION_SECRET,
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     CRITICAL_RATE_LIMIT: '1000',
     // Every test talks from 127.0.0.1: the per-IP global limits would otherwise cut long test files short.

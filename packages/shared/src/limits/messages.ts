@@ -21,8 +21,8 @@ export const LIMIT_MESSAGES = {
     en: 'The {scope} has reached its limit of {limit} concurrent requests; retry when one of them has finished',
   },
   limit_budget_spent: {
-    zh: '令牌的{period}预算（{limit}）已用尽，将在 {seconds} 秒后重置',
-    en: "This API key's {period} budget ({limit}) is spent; it resets in {seconds} s",
+    zh: '本次请求最多可能花费 {cost}（按 max_tokens 估算），令牌的{period}预算（{limit}）仅剩 {left}；预算将于 {reset} 重置（{wait}后）',
+    en: "This request may cost up to {cost} (max_tokens), {left} of this API key's {period} budget ({limit}) is left; resets at {reset} (in {wait})",
   },
   limit_rpm_invalid: {
     zh: '每分钟请求数必须是不小于 0 的整数（留空表示不单独限制）',

@@ -21,7 +21,7 @@ export const FR_MESSAGES: MessageCatalogue = {
   limit_concurrency_reached:
     'Limite de {limit} requêtes simultanées atteinte pour {scope} ; réessayez quand l’une d’elles sera terminée',
   limit_budget_spent:
-    'Le budget {period} de cette clé d’API ({limit}) est épuisé ; il sera remis à zéro dans {seconds} s',
+    'Cette requête peut coûter jusqu’à {cost} (d’après max_tokens), mais il ne reste que {left} du budget {period} de cette clé d’API ({limit}) ; remise à zéro à {reset} (dans {wait})',
   limit_rpm_invalid:
     'Les requêtes par minute doivent être un entier supérieur ou égal à 0 (vide : pas de limite propre)',
   limit_tpm_invalid: 'Les tokens par minute doivent être un entier supérieur ou égal à 0 (vide : pas de limite propre)',
@@ -263,4 +263,20 @@ export const FR_MESSAGES: MessageCatalogue = {
   reset_done: 'Votre mot de passe a été réinitialisé et un nouveau a été généré',
   turnstile_pending: 'Veuillez réessayer dans quelques secondes : Turnstile vérifie encore votre navigateur !',
   turnstile_failed: 'La vérification Turnstile a échoué, actualisez la page et réessayez !',
+  relay_model_not_found: 'Le modèle {model} n’existe pas ou n’est pas disponible pour le groupe {group}',
+  relay_channels_unavailable:
+    'Tous les canaux du modèle {model} dans le groupe {group} sont indisponibles pour le moment ; veuillez réessayer plus tard',
+  relay_upstream_channel_unavailable:
+    'Le canal en amont est indisponible ; veuillez réessayer plus tard ou contacter l’administrateur',
+  relay_route_not_found: 'URL invalide ({method} {path})',
+  relay_method_not_allowed: 'La méthode {method} n’est pas autorisée sur cette API',
+  relay_body_unparsable: 'Le corps de la requête n’est pas du JSON valide',
+  relay_body_empty: 'Le corps de la requête est vide ; cette API attend un corps JSON',
+  relay_content_type_unsupported: 'Content-Type non pris en charge : {type} ; envoyez application/json',
+  relay_bad_request: 'Requête invalide (HTTP {status})',
+  database_unavailable: 'La base de données est momentanément indisponible, veuillez réessayer sous peu',
+  relay_upstream_too_large:
+    'L’amont a renvoyé une réponse trop volumineuse pour être relayée ; sa lecture a été interrompue, veuillez réessayer plus tard',
+  self_original_password_not_sent:
+    'Changer le mot de passe exige le mot de passe actuel, que cette page n’a pas envoyé : réinitialisez-le avec « Mot de passe oublié » ou changez-le dans la console propre à cette passerelle',
 };

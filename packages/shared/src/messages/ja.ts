@@ -22,7 +22,8 @@ export const JA_MESSAGES: MessageCatalogue = {
     '{scope}が 1 分あたりのトークン数の上限（{limit} tokens/分）に達しました。{seconds} 秒後に再試行してください',
   limit_concurrency_reached:
     '{scope}が同時リクエスト数の上限（{limit} 件）に達しました。実行中のリクエストが終わってから再試行してください',
-  limit_budget_spent: 'API キーの{period}の予算（{limit}）を使い切りました。{seconds} 秒後にリセットされます',
+  limit_budget_spent:
+    'このリクエストは最大 {cost}（max_tokens から推定）かかる可能性がありますが、API キーの{period}の予算（{limit}）は残り {left} です。{reset} にリセットされます（{wait}後）',
   limit_rpm_invalid: '1 分あたりのリクエスト数は 0 以上の整数にしてください（空欄なら個別の制限なし）',
   limit_tpm_invalid: '1 分あたりのトークン数は 0 以上の整数にしてください（空欄なら個別の制限なし）',
   limit_concurrency_invalid: '同時リクエスト数は 0 以上の整数にしてください（空欄なら個別の制限なし）',
@@ -255,4 +256,20 @@ export const JA_MESSAGES: MessageCatalogue = {
   reset_done: 'パスワードを再設定し、新しいパスワードを生成しました',
   turnstile_pending: 'Turnstile がブラウザーを確認しています。数秒後にもう一度お試しください！',
   turnstile_failed: 'Turnstile の確認に失敗しました。再読み込みしてもう一度お試しください！',
+  relay_model_not_found: 'モデル {model} は存在しないか、グループ {group} では利用できません',
+  relay_channels_unavailable:
+    'グループ {group} のモデル {model} のチャネルは現在すべて利用できません。しばらくしてからもう一度お試しください',
+  relay_upstream_channel_unavailable:
+    '上流のチャネルは現在利用できません。しばらくしてからもう一度お試しいただくか、管理者に連絡してください',
+  relay_route_not_found: '無効な URL です（{method} {path}）',
+  relay_method_not_allowed: 'この API では {method} メソッドは使用できません',
+  relay_body_unparsable: 'リクエスト本文が正しい JSON ではありません',
+  relay_body_empty: 'リクエスト本文が空です。この API には JSON 形式の本文が必要です',
+  relay_content_type_unsupported: '対応していない Content-Type です：{type}。application/json を送信してください',
+  relay_bad_request: '不正なリクエストです（HTTP {status}）',
+  database_unavailable: 'データベースを一時的に利用できません。しばらくしてからもう一度お試しください',
+  relay_upstream_too_large:
+    '上流の応答が大きすぎるため、読み取りを中止しました。しばらくしてからもう一度お試しください',
+  self_original_password_not_sent:
+    'パスワードの変更には現在のパスワードが必要ですが、このページからは送信されていません。「パスワードをお忘れですか？」から再設定するか、このゲートウェイ自身のコンソールで変更してください',
 };

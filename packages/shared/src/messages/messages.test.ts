@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LANGUAGE_NAMES, LANGUAGES, type Language } from '../languages.js';
+import { formatWait } from '../limits/period.js';
 import { MESSAGES, type MessageCode, messageTemplate, pickLanguage, translate } from '../messages.js';
 import { TRANSLATED_MESSAGES } from './index.js';
 
@@ -69,5 +70,20 @@ describe('Accept-Language', () => {
   ];
   it.each(cases)('%s → %s', (header, lang) => {
     expect(pickLanguage(header)).toBe(lang);
+  });
+});
+
+describe('waits in every language', () => {
+  const wait = 8 * 3600 + 52 * 60 + 10;
+  it.each([
+    ['zh', '8 小时 53 分钟'],
+    ['zh-TW', '8 小時 53 分鐘'],
+    ['en', '8 h 53 min'],
+    ['ja', '8時間53分'],
+    ['fr', '8\u00a0h 53\u00a0min'],
+    ['ru', '8\u00a0ч 53\u00a0мин'],
+    ['vi', '8 giờ 53 phút'],
+  ] satisfies Array<[Language, string]>)('%s: %s', (lang, text) => {
+    expect(formatWait(wait, lang)).toBe(text);
   });
 });

@@ -20,7 +20,8 @@ export const RU_MESSAGES: MessageCatalogue = {
   limit_tpm_reached: 'Для {scope} достигнут лимит токенов в минуту ({limit}); повторите через {seconds} с',
   limit_concurrency_reached:
     'Для {scope} достигнут лимит одновременных запросов ({limit}); повторите, когда один из них завершится',
-  limit_budget_spent: 'Исчерпан {period} бюджет этого API-ключа ({limit}); он будет сброшен через {seconds} с',
+  limit_budget_spent:
+    'Недостаточно бюджета: {period} бюджет этого API-ключа ({limit}) — осталось {left}, а запрос может стоить до {cost} (по max_tokens); сброс в {reset} (через {wait})',
   limit_rpm_invalid: 'Запросов в минуту должно быть целое число не меньше 0 (пусто — без собственного лимита)',
   limit_tpm_invalid: 'Токенов в минуту должно быть целое число не меньше 0 (пусто — без собственного лимита)',
   limit_concurrency_invalid:
@@ -251,4 +252,17 @@ export const RU_MESSAGES: MessageCatalogue = {
   reset_done: 'Пароль сброшен, создан новый',
   turnstile_pending: 'Повторите через несколько секунд: Turnstile ещё проверяет ваш браузер!',
   turnstile_failed: 'Проверка Turnstile не пройдена, обновите страницу и повторите попытку!',
+  relay_model_not_found: 'Модель {model} не существует или недоступна группе {group}',
+  relay_channels_unavailable: 'Все каналы модели {model} в группе {group} сейчас недоступны; попробуйте позже',
+  relay_upstream_channel_unavailable: 'Вышестоящий канал недоступен; попробуйте позже или обратитесь к администратору',
+  relay_route_not_found: 'Неверный URL ({method} {path})',
+  relay_method_not_allowed: 'Метод {method} не поддерживается этим API',
+  relay_body_unparsable: 'Тело запроса не является корректным JSON',
+  relay_body_empty: 'Тело запроса пустое; этот API ожидает тело в формате JSON',
+  relay_content_type_unsupported: 'Неподдерживаемый Content-Type: {type}; отправляйте application/json',
+  relay_bad_request: 'Некорректный запрос (HTTP {status})',
+  database_unavailable: 'База данных временно недоступна, попробуйте чуть позже',
+  relay_upstream_too_large: 'Вышестоящий провайдер вернул слишком большой ответ; чтение прервано, попробуйте позже',
+  self_original_password_not_sent:
+    'Для смены пароля нужен текущий пароль, а эта страница его не отправила: сбросьте пароль через «Забыли пароль?» или смените его в собственной консоли шлюза',
 };

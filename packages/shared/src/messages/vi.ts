@@ -20,7 +20,8 @@ export const VI_MESSAGES: MessageCatalogue = {
   limit_tpm_reached: '{scope} đã đạt giới hạn {limit} token mỗi phút; hãy thử lại sau {seconds} giây',
   limit_concurrency_reached:
     '{scope} đã đạt giới hạn {limit} yêu cầu đồng thời; hãy thử lại khi một yêu cầu đang chạy kết thúc',
-  limit_budget_spent: 'Ngân sách {period} của khóa API ({limit}) đã dùng hết; sẽ được đặt lại sau {seconds} giây',
+  limit_budget_spent:
+    'Yêu cầu này có thể tốn tới {cost} (ước tính theo max_tokens), nhưng ngân sách {period} của khóa API ({limit}) chỉ còn {left}; sẽ đặt lại lúc {reset} (sau {wait})',
   limit_rpm_invalid: 'Số yêu cầu mỗi phút phải là số nguyên không nhỏ hơn 0 (để trống: không có giới hạn riêng)',
   limit_tpm_invalid: 'Số token mỗi phút phải là số nguyên không nhỏ hơn 0 (để trống: không có giới hạn riêng)',
   limit_concurrency_invalid:
@@ -254,4 +255,19 @@ export const VI_MESSAGES: MessageCatalogue = {
   reset_done: 'Đã đặt lại mật khẩu và tạo mật khẩu mới',
   turnstile_pending: 'Vui lòng thử lại sau vài giây: Turnstile vẫn đang kiểm tra trình duyệt của bạn!',
   turnstile_failed: 'Kiểm tra Turnstile thất bại, vui lòng làm mới trang rồi thử lại!',
+  relay_model_not_found: 'Mô hình {model} không tồn tại hoặc nhóm {group} không được dùng',
+  relay_channels_unavailable:
+    'Mọi kênh của mô hình {model} trong nhóm {group} hiện đều không khả dụng; vui lòng thử lại sau',
+  relay_upstream_channel_unavailable:
+    'Kênh thượng nguồn hiện không khả dụng; vui lòng thử lại sau hoặc liên hệ quản trị viên',
+  relay_route_not_found: 'URL không hợp lệ ({method} {path})',
+  relay_method_not_allowed: 'API này không hỗ trợ phương thức {method}',
+  relay_body_unparsable: 'Thân yêu cầu không phải JSON hợp lệ',
+  relay_body_empty: 'Thân yêu cầu trống; API này cần thân yêu cầu JSON',
+  relay_content_type_unsupported: 'Content-Type không được hỗ trợ: {type}; hãy gửi application/json',
+  relay_bad_request: 'Yêu cầu không hợp lệ (HTTP {status})',
+  database_unavailable: 'Cơ sở dữ liệu tạm thời không khả dụng, vui lòng thử lại sau ít phút',
+  relay_upstream_too_large: 'Thượng nguồn trả về phản hồi quá lớn nên đã dừng đọc; vui lòng thử lại sau',
+  self_original_password_not_sent:
+    'Đổi mật khẩu cần mật khẩu hiện tại nhưng trang này không gửi: hãy đặt lại bằng “Quên mật khẩu” hoặc đổi trong bảng điều khiển riêng của cổng này',
 };

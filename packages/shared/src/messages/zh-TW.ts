@@ -19,7 +19,8 @@ export const ZH_TW_MESSAGES: MessageCatalogue = {
   limit_rpm_reached: '{scope}已達到每分鐘請求數上限（{limit} 次/分鐘），請 {seconds} 秒後重試',
   limit_tpm_reached: '{scope}已達到每分鐘 token 數上限（{limit} tokens/分鐘），請 {seconds} 秒後重試',
   limit_concurrency_reached: '{scope}已達到並行請求數上限（{limit} 個），請在進行中的請求結束後重試',
-  limit_budget_spent: '令牌的{period}預算（{limit}）已用盡，將在 {seconds} 秒後重設',
+  limit_budget_spent:
+    '本次請求最多可能花費 {cost}（按 max_tokens 估算），令牌的{period}預算（{limit}）僅剩 {left}；預算將於 {reset} 重設（{wait}後）',
   limit_rpm_invalid: '每分鐘請求數必須是不小於 0 的整數（留空表示不單獨限制）',
   limit_tpm_invalid: '每分鐘 token 數必須是不小於 0 的整數（留空表示不單獨限制）',
   limit_concurrency_invalid: '並行請求數必須是不小於 0 的整數（留空表示不單獨限制）',
@@ -239,4 +240,17 @@ export const ZH_TW_MESSAGES: MessageCatalogue = {
   reset_done: '密碼已重設，新密碼已產生',
   turnstile_pending: '請稍後幾秒重試，Turnstile 正在檢查使用者環境！',
   turnstile_failed: 'Turnstile 驗證失敗，請重新整理重試！',
+  relay_model_not_found: '模型 {model} 不存在，或分組 {group} 無權使用它',
+  relay_channels_unavailable: '分組 {group} 下模型 {model} 的渠道暫時都無法使用，請稍後再試',
+  relay_upstream_channel_unavailable: '上游渠道暫時無法使用，請稍後再試或聯絡管理員',
+  relay_route_not_found: '介面不存在：{method} {path}',
+  relay_method_not_allowed: '此介面不支援 {method} 方法',
+  relay_body_unparsable: '請求體不是有效的 JSON',
+  relay_body_empty: '請求體為空，此介面需要 JSON 請求體',
+  relay_content_type_unsupported: '不支援的 Content-Type：{type}，請使用 application/json',
+  relay_bad_request: '請求無效（HTTP {status}）',
+  database_unavailable: '資料庫暫時無法使用，請稍後再試',
+  relay_upstream_too_large: '上游傳回的回應過大，已中止讀取，請稍後再試',
+  self_original_password_not_sent:
+    '修改密碼需要輸入原密碼，而目前頁面沒有送出原密碼：請使用「忘記密碼」重設，或在本閘道內建的控制台中修改',
 };

@@ -203,6 +203,17 @@ export function isSecretOptionKey(key: string): boolean {
   return /(Secret|Token|Key|secret|api_key)$/.test(key);
 }
 
+/**
+ * Values a fresh install (first-run setup creating the root account) writes over the family's defaults, so traffic
+ * keeps flowing out of the box: a failed call is tried on up to 3 other channels, and a channel whose key the
+ * upstream refuses is taken out of rotation (root is told). An adopted or copied family database never runs setup
+ * with a new root, so its options (or the family's defaults for the keys it lacks) stay as they were.
+ */
+export const FRESH_INSTALL_OPTIONS: Partial<Record<OptionKey, string>> = {
+  RetryTimes: '3',
+  AutomaticDisableChannelEnabled: 'true',
+};
+
 export function defaultOptionValues(): Record<OptionKey, string> {
   const values = {} as Record<OptionKey, string>;
   for (const key of OPTION_KEYS) values[key] = OPTION_DEFINITIONS[key].default;

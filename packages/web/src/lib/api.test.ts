@@ -107,6 +107,22 @@ describe('api client', () => {
     expect(error.message).toBe('请求过于频繁：同一地址每 180 秒最多 360 次，请稍后再试（180 秒后可重试）');
   });
 
+  it('shows why a 503 refused (the database is out of reach) and when to try again', async () => {
+    mockFetch({
+      'GET /api/a': () =>
+        new Response(JSON.stringify({ success: false, message: '数据库暂时不可用，请稍后再试' }), {
+          status: 503,
+          headers: { 'content-type': 'application/json', 'retry-after': '5' },
+        }),
+      // A proxy's own 503 page: no envelope, no Retry-After.
+      'GET /api/b': () => new Response('<html>Service Unavailable</html>', { status: 503 }),
+    });
+    const error = await rejection(api.get('/api/a'));
+    expect(error.status).toBe(503);
+    expect(error.message).toBe('数据库暂时不可用，请稍后再试（5 秒后可重试）');
+    expect((await rejection(api.get('/api/b'))).message).toBe('错误：请求失败（HTTP 503）');
+  });
+
   it('prefixes other failures with 错误：', async () => {
     mockFetch({ 'GET /api/a': httpStatus(502) });
     expect((await rejection(api.get('/api/a'))).message).toBe('错误：请求失败（HTTP 502）');

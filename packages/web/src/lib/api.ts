@@ -78,11 +78,11 @@ function httpError(response: Response): ApiError {
 }
 
 /**
- * A 429 says which limit was hit (the server's message) and when to come back (Retry-After): both are shown, so a
- * person knows to wait rather than to click again.
+ * A 429 says which limit was hit and a 503 that the database is out of reach (the server's message), both when to
+ * come back (Retry-After): both are shown, so a person knows to wait rather than to click again or call for help.
  */
-async function tooManyRequests(response: Response): Promise<ApiError> {
-  let message = i18n.t('errors:too_many_requests');
+async function comeBackLater(response: Response, fallback: string): Promise<ApiError> {
+  let message = fallback;
   try {
     const body = (await response.json()) as { message?: unknown };
     if (typeof body.message === 'string' && body.message) message = body.message;
@@ -91,7 +91,7 @@ async function tooManyRequests(response: Response): Promise<ApiError> {
   }
   const seconds = Number(response.headers.get('retry-after'));
   const text = Number.isFinite(seconds) && seconds > 0 ? i18n.t('http.retry_after', { message, seconds }) : message;
-  return new ApiError(text, 'http', 429);
+  return new ApiError(text, 'http', response.status);
 }
 
 function handleUnauthorized(): void {
@@ -125,7 +125,8 @@ export async function requestEnvelope<T>(
   }
 
   if (response.status === 401) handleUnauthorized();
-  if (response.status === 429) throw await tooManyRequests(response);
+  if (response.status === 429) throw await comeBackLater(response, i18n.t('errors:too_many_requests'));
+  if (response.status === 503) throw await comeBackLater(response, httpError(response).message);
   if (!response.ok) throw httpError(response);
 
   let envelope: ApiEnvelope<T>;

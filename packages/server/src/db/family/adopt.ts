@@ -49,7 +49,8 @@ async function initialMigrationRan(db: Kysely<any>, shape: DatabaseShape): Promi
 /** Runs the plan's steps; on SQLite (where Kysely runs migrations outside a transaction) inside one of its own. */
 export async function runAdoption(db: Kysely<unknown>, dialect: Dialect, plan: AdoptionPlan): Promise<void> {
   const own = dialect === 'sqlite';
-  if (own) await sql`begin`.execute(db);
+  // Immediate: the write lock is taken (waiting on the busy timeout) before the first step, never refused midway.
+  if (own) await sql`begin immediate`.execute(db);
   try {
     for (const step of plan.steps) {
       await db.executeQuery(db.getExecutor().compileQuery(step.node, createQueryId()));

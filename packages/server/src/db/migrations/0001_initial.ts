@@ -250,12 +250,12 @@ export async function up(db: AnyDb, dialect: Dialect): Promise<void> {
     .addColumn('count', 'integer', int0)
     .addColumn('quota', 'bigint', int0)
     .execute();
-  // One row per (user, model, hour): the exporter increments it, the dashboard reads ranges of it.
+  // The exporter finds its (user, model, hour) row here. Not unique: the family's own server inserts a row per node
+  // and flush, and must keep running on a database this server has used (migration 0007 says more).
   await db.schema
     .createIndex('quota_data_bucket')
     .on('quota_data')
     .columns(['user_id', 'model_name', 'created_at'])
-    .unique()
     .execute();
   await db.schema.createIndex('quota_data_created').on('quota_data').column('created_at').execute();
 

@@ -1,6 +1,6 @@
-import { CompiledQuery, sql } from 'kysely';
+import { CompiledQuery, type Kysely, sql } from 'kysely';
 import type { Db } from '../connection.js';
-import type { LogRow, NewLog } from '../schema.js';
+import type { Database, LogRow, NewLog } from '../schema.js';
 
 export interface LogFilter {
   userId?: number;
@@ -44,9 +44,9 @@ export const LOG_COLUMNS = ['created_at', ...Object.keys(LOG_DEFAULTS)] as (keyo
  * hold the event loop for well under a millisecond before other work gets a turn; 100-row chunks showed up as 3 ms
  * stalls in the benchmark's p99.
  */
-const SQLITE_CHUNK = 25;
+export const SQLITE_CHUNK = 25;
 
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+export const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * One row's values in LOG_COLUMNS order, defaults filled in. Every property is read by its own name: a loop over
@@ -75,29 +75,59 @@ export function fillLogValues(row: NewLog, values: unknown[]): void {
   values[18] = row.other ?? LOG_DEFAULTS.other;
 }
 
-/**
- * SQLite writes are synchronous: one prepared statement, run row by row inside short transactions, with the event
- * loop released between chunks so a flush never stalls the requests in flight.
- */
-function sqliteLogInserter(database: NonNullable<Db['sqlite']>, quotedColumns: string) {
+/** The INSERT of one log row for SQLite, prepared once, and a function that runs it for a row. */
+export function sqliteLogStatement(database: NonNullable<Db['sqlite']>): (row: NewLog) => void {
   const statement = database.prepare(
-    `INSERT INTO logs (${quotedColumns}) VALUES (${LOG_COLUMNS.map(() => '?').join(', ')})`,
+    `INSERT INTO logs (${quotedLogColumns('sqlite')}) VALUES (${LOG_COLUMNS.map(() => '?').join(', ')})`,
   );
   // Positional values in one reused array, passed as arguments: binding by name cost a fresh object and a lookup
   // per column per row, and an array argument is read back element by element through V8's API.
   const values: unknown[] = new Array(LOG_COLUMNS.length);
-  const insertChunk = database.transaction((rows: NewLog[]) => {
-    for (const row of rows) {
+  return (row) => {
+    fillLogValues(row, values);
+    statement.run(...values);
+  };
+}
+
+export function quotedLogColumns(dialect: Db['dialect']): string {
+  return LOG_COLUMNS.map((name) => (dialect === 'mysql' ? `\`${name}\`` : `"${name}"`)).join(', ');
+}
+
+/** Multi-row INSERTs of log rows through a Kysely executor (a transaction or the pool), 200 rows a statement. */
+export async function insertLogRows(q: Kysely<Database>, dialect: Db['dialect'], rows: NewLog[]): Promise<void> {
+  const columns = quotedLogColumns(dialect);
+  for (let start = 0; start < rows.length; start += 200) {
+    const batch = rows.slice(start, start + 200);
+    const params: unknown[] = [];
+    const values: unknown[] = new Array(LOG_COLUMNS.length);
+    const tuples = batch.map((row) => {
       fillLogValues(row, values);
-      statement.run(...values);
-    }
+      const placeholders = values.map((value) => {
+        params.push(value ?? null);
+        return dialect === 'postgres' ? `$${params.length}` : '?';
+      });
+      return `(${placeholders.join(', ')})`;
+    });
+    await q.executeQuery(CompiledQuery.raw(`INSERT INTO logs (${columns}) VALUES ${tuples.join(', ')}`, params));
+  }
+}
+
+/**
+ * SQLite writes are synchronous: one prepared statement, run row by row inside short transactions, with the event
+ * loop released between chunks so a flush never stalls the requests in flight.
+ */
+function sqliteLogInserter(database: NonNullable<Db['sqlite']>) {
+  const insert = sqliteLogStatement(database);
+  const insertChunk = database.transaction((rows: NewLog[]) => {
+    for (const row of rows) insert(row);
   });
   return async (rows: NewLog[]): Promise<void> => {
     for (let start = 0; start < rows.length; start += SQLITE_CHUNK) {
-      // Kysely keeps a transaction open across awaits (the quota ledger's flush); a synchronous write now would
-      // become part of it, so wait for it to end.
+      // Kysely keeps a transaction open across awaits; a synchronous write now would become part of it, so wait
+      // for it to end.
       while (database.inTransaction) await nextTurn();
-      insertChunk(rows.slice(start, start + SQLITE_CHUNK));
+      // BEGIN IMMEDIATE, as every write transaction here (db/sqlite-dialect.ts): it waits on the busy timeout.
+      insertChunk.immediate(rows.slice(start, start + SQLITE_CHUNK));
       if (start + SQLITE_CHUNK < rows.length) await nextTurn();
     }
   };
@@ -105,8 +135,6 @@ function sqliteLogInserter(database: NonNullable<Db['sqlite']>, quotedColumns: s
 
 export function createLogsRepo(db: Db) {
   const q = db.kysely;
-  const quote = (name: string) => (db.dialect === 'mysql' ? `\`${name}\`` : `"${name}"`);
-  const quotedColumns = LOG_COLUMNS.map(quote).join(', ');
   let sqliteInsert: ((rows: NewLog[]) => Promise<void>) | undefined;
 
   const filtered = (filter: LogFilter) => {
@@ -130,27 +158,10 @@ export function createLogsRepo(db: Db) {
      * parsing was the writer's main CPU cost under load.
      */
     async insertMany(rows: NewLog[]): Promise<void> {
-      if (db.sqlite) {
-        // Prepared on first use: the table exists only after the migrations ran.
-        sqliteInsert ??= sqliteLogInserter(db.sqlite, quotedColumns);
-        return sqliteInsert(rows);
-      }
-      for (let start = 0; start < rows.length; start += 200) {
-        const batch = rows.slice(start, start + 200);
-        const params: unknown[] = [];
-        const values: unknown[] = new Array(LOG_COLUMNS.length);
-        const tuples = batch.map((row) => {
-          fillLogValues(row, values);
-          const placeholders = values.map((value) => {
-            params.push(value ?? null);
-            return db.dialect === 'postgres' ? `$${params.length}` : '?';
-          });
-          return `(${placeholders.join(', ')})`;
-        });
-        await q.executeQuery(
-          CompiledQuery.raw(`INSERT INTO logs (${quotedColumns}) VALUES ${tuples.join(', ')}`, params),
-        );
-      }
+      if (!db.sqlite) return insertLogRows(q, db.dialect, rows);
+      // Prepared on first use: the table exists only after the migrations ran.
+      sqliteInsert ??= sqliteLogInserter(db.sqlite);
+      return sqliteInsert(rows);
     },
     async list(filter: LogFilter, offset: number, limit: number): Promise<{ items: LogRow[]; total: number }> {
       const [items, total] = await Promise.all([

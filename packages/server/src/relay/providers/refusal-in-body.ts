@@ -4,7 +4,8 @@ import { UpstreamBody } from '../upstream-exchange.js';
 
 /** An answer the provider already holds whole: a refusal read from a 200 body, a token refusal, assembled frames. */
 export function wholeResponse(statusCode: number, text: string, contentType = 'application/json'): UpstreamResponse {
-  const body = new UpstreamBody();
+  // Already in memory (read under the answer limit where it came from the network): no limit to apply again.
+  const body = new UpstreamBody(Number.POSITIVE_INFINITY);
   body.push(Buffer.from(text));
   body.finish();
   return { statusCode, headers: { 'content-type': contentType }, body };

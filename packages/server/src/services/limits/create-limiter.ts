@@ -20,7 +20,7 @@ export function createRequestLimiter(config: Config, db: Db, options: OptionsSto
   const counters = redis
     ? failoverCounters(
         redisCounters(redis.client, (error) => redis.health.failed(error)),
-        memoryCounters(),
+        memoryCounters,
         redis.health,
       )
     : memoryCounters();

@@ -1,12 +1,18 @@
-import type { LimitCheck, LimitCounters } from './counters.js';
+import { ADMITTED, type LimitCheck, type LimitCounters, unseeded } from './counters.js';
 
 interface Counter {
   value: number;
   expiresAt: number;
 }
 
+/** Counters that answer at once. */
+export interface MemoryCounters extends LimitCounters {
+  take(checks: readonly LimitCheck[], now: number): number;
+  read(key: string, now: number): number;
+}
+
 /** One node's counters: exact for a single node (every step is synchronous, so concurrent requests cannot race). */
-export function memoryCounters(): LimitCounters {
+export function memoryCounters(): MemoryCounters {
   const counters = new Map<string, Counter>();
   const slots = new Map<string, Map<string, number>>();
   let lastSweep = 0;
@@ -35,17 +41,21 @@ export function memoryCounters(): LimitCounters {
     for (const [key, found] of counters) if (found.expiresAt <= now) counters.delete(key);
     for (const key of slots.keys()) if (leases(key, now).size === 0) slots.delete(key);
   };
-  const admits = (check: LimitCheck, now: number): boolean => {
-    if (check.type === 'slot') return leases(check.key, now).size < check.limit;
+  /** ADMITTED, or why not: the check refused (its index) or its counter waits for a seed. */
+  const verdict = (check: LimitCheck, index: number, now: number): number => {
+    if (check.type === 'slot') return leases(check.key, now).size < check.limit ? ADMITTED : index;
     const used = counter(check.key, now)?.value ?? check.seed;
-    return used + check.amount <= check.limit || (check.allowFirst && used <= 0);
+    if (used === null) return unseeded(index);
+    return used + check.amount <= check.limit || (check.allowFirst && used <= 0) ? ADMITTED : index;
   };
 
   return {
     take(checks, now) {
       sweep(now);
-      const refused = checks.findIndex((check) => !admits(check, now));
-      if (refused !== -1) return refused;
+      for (const [index, check] of checks.entries()) {
+        const answer = verdict(check, index, now);
+        if (answer !== ADMITTED) return answer;
+      }
       for (const check of checks) {
         if (check.type === 'slot') {
           leases(check.key, now).set(check.lease, check.expiresAt);
@@ -53,9 +63,10 @@ export function memoryCounters(): LimitCounters {
         }
         const found = counter(check.key, now);
         if (found) found.value += check.amount;
-        else counters.set(check.key, { value: check.seed + check.amount, expiresAt: now + check.ttlMs });
+        // Every seedless counter was found above (verdict), so the seed is known here.
+        else counters.set(check.key, { value: (check.seed ?? 0) + check.amount, expiresAt: now + check.ttlMs });
       }
-      return -1;
+      return ADMITTED;
     },
     add(key, delta, createTtlMs, now) {
       const found = counter(key, now);

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { formatQuota, type Language, periodBounds, translate } from '@gateway/shared';
+import { formatPeriodEnd, formatQuota, formatWait, type Language, periodBounds, translate } from '@gateway/shared';
 import type { OptionsStore } from '../../cache/options-store.js';
 import type { RelayCaller } from '../../relay/auth.js';
 import { RelayError } from '../../relay/errors.js';
 import type { BudgetLedger } from './budget-ledger.js';
-import type { LimitCheck, LimitCounters } from './counters.js';
+import { ADMITTED, type CounterCheck, type LimitCheck, type LimitCounters, unseededIndex } from './counters.js';
 import {
   type ActiveBudget,
   type ActiveLimit,
@@ -34,7 +34,9 @@ export interface Admission {
 interface Taken {
   check: LimitCheck;
   /** What refused requests are told: which limit, its ceiling, and when to come back. */
-  refusal: (lang: Language, now: number) => RelayError;
+  refusal: (lang: Language, now: number) => RelayError | Promise<RelayError>;
+  /** Runs once the request is admitted. */
+  admitted?: () => void;
   /** Settles this check's share of the request. */
   finish?: (spent: LimitEstimate | null, now: number) => void;
 }
@@ -45,7 +47,8 @@ interface Taken {
  * calendar minutes (one counter each, exact across nodes through Redis, and a refusal knows when the window
  * frees). Tokens per minute and budgets reserve the request's estimate and are corrected to the billed amount
  * when it settles, or handed back when it fails. Everything comes from the cached token and user rows and the
- * options in memory: with nothing configured a request costs a few property reads, and on one node no await.
+ * options in memory: with nothing configured a request costs a few property reads, and on one node no await,
+ * except the first budget check of a token in a period, which reads what the database says was spent.
  */
 export class RequestLimiter {
   /** The clock; tests move it instead of waiting for windows and periods to end. */
@@ -66,16 +69,37 @@ export class RequestLimiter {
     if (limits.length === 0 && !budget) return null;
     const now = this.now();
     const taken = limits.map((limit) => this.limitCheck(limit, estimate, now));
-    if (budget) taken.push(this.budgetCheck(budget, caller, estimate, now));
-    const result = this.counters.take(
-      taken.map((entry) => entry.check),
-      now,
-    );
-    const decide = (refused: number): Admission => {
-      if (refused !== -1) throw taken[refused]!.refusal(lang, now);
+    if (budget) taken.push(this.budgetCheck(budget, estimate, now));
+    const checks = taken.map((entry) => entry.check);
+    const decide = (answer: number): Admission | Promise<Admission> => {
+      const missing = unseededIndex(answer);
+      if (missing !== -1) return this.seedAndRetake(checks, missing, now).then(decide);
+      if (answer !== ADMITTED) {
+        const refusal = taken[answer]!.refusal(lang, now);
+        if (refusal instanceof Promise) return refusal.then((error) => Promise.reject(error));
+        throw refusal;
+      }
+      for (const entry of taken) entry.admitted?.();
       return { finish: (spent) => this.finish(taken, spent) };
     };
+    const result = this.counters.take(checks, now);
     return result instanceof Promise ? result.then(decide) : decide(result);
+  }
+
+  /**
+   * A budget counter the counters do not hold (first use on this node or in this period, or lost with Redis) is
+   * built from the database before it admits anything; the take runs again with that seed, which is used only if
+   * the counter is still missing then (another request or node may have built it meanwhile).
+   */
+  private async seedAndRetake(checks: LimitCheck[], index: number, now: number): Promise<number> {
+    const check = checks[index] as CounterCheck;
+    if (!check.seeder) throw new Error(`limits: counter ${check.key} has neither a seed nor a seeder`);
+    const answer = await check.seeder((seed) => {
+      check.seed = seed;
+      return this.counters.take(checks, now);
+    });
+    if (unseededIndex(answer) !== -1) throw new Error(`limits: counter ${check.key} still unseeded`);
+    return answer;
   }
 
   private finish(taken: Taken[], spent: LimitEstimate | null): void {
@@ -124,7 +148,7 @@ export class RequestLimiter {
     return taken;
   }
 
-  private budgetCheck(budget: ActiveBudget, caller: RelayCaller, estimate: LimitEstimate, now: number): Taken {
+  private budgetCheck(budget: ActiveBudget, estimate: LimitEstimate, now: number): Taken {
     const base = `${this.prefix}:budget:${budget.tokenId}:${budget.period}`;
     const bounds = periodBounds(budget.period, now);
     const amount = Math.max(0, Math.round(estimate.quota));
@@ -134,28 +158,45 @@ export class RequestLimiter {
       limit: budget.quota,
       amount,
       ttlMs: bounds.end - now + 3_600_000,
-      seed: this.budgets.spent(caller.token, bounds.start),
+      // Never the cached token's figure: it may predate spends already written, so a lost counter would regain them.
+      seed: null,
+      seeder: (use) => this.budgets.seeded(budget.tokenId, bounds.start, use),
       allowFirst: false,
     };
     return {
       check,
+      admitted: () => this.budgets.hold(budget.tokenId, bounds.start, amount),
       refusal: (lang) => {
-        const limit = formatQuota(budget.quota, {
-          quotaPerUnit: this.options.number('QuotaPerUnit'),
-          displayInCurrency: this.options.bool('DisplayInCurrencyEnabled'),
-        });
-        const period = translate(`limit_period_${budget.period}`, lang);
-        const error = RelayError.of(
-          429,
-          lang,
-          'limit_budget_spent',
-          { period, limit, seconds: secondsUntil(bounds.end, now) },
-          'budget_exceeded',
-        );
-        error.retryAfter = secondsUntil(bounds.end, now);
-        return error;
+        const quota = (value: number) =>
+          formatQuota(value, {
+            quotaPerUnit: this.options.number('QuotaPerUnit'),
+            displayInCurrency: this.options.bool('DisplayInCurrencyEnabled'),
+          });
+        const seconds = secondsUntil(bounds.end, now);
+        const refuse = (used: number) => {
+          const error = RelayError.of(
+            429,
+            lang,
+            'limit_budget_spent',
+            {
+              cost: quota(amount),
+              left: quota(Math.max(0, budget.quota - used)),
+              period: translate(`limit_period_${budget.period}`, lang),
+              limit: quota(budget.quota),
+              reset: formatPeriodEnd(bounds.end, now),
+              wait: formatWait(seconds, lang),
+            },
+            'budget_exceeded',
+          );
+          error.retryAfter = seconds;
+          return error;
+        };
+        // What is spent or held in the period (the counter refused: it exists); Redis answers in a round trip.
+        const used = this.counters.read(check.key, now);
+        return used instanceof Promise ? used.then(refuse, () => refuse(budget.quota)) : refuse(used);
       },
       finish: (spent, at) => {
+        this.budgets.letGo(budget.tokenId, bounds.start, amount);
         const quota = spent ? Math.round(spent.quota) : 0;
         const current = periodBounds(budget.period, at);
         if (current.start === bounds.start) {

@@ -3,7 +3,16 @@ import { Form, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 
 /** The token form's fallback list: models tried in order when the requested one fails; any name may be typed. */
-export function FallbackModelsField({ models, loading }: { models: string[]; loading: boolean }) {
+export function FallbackModelsField({
+  models,
+  loading,
+  priced,
+}: {
+  models: string[];
+  loading: boolean;
+  /** Models with a price; the others are shown disabled (a fallback to them would fail too). */
+  priced?: ReadonlySet<string>;
+}) {
   const { t } = useTranslation();
   return (
     <Form.Item
@@ -25,7 +34,11 @@ export function FallbackModelsField({ models, loading }: { models: string[]; loa
         loading={loading}
         tokenSeparators={[',']}
         placeholder={t('fallback.field_placeholder')}
-        options={models.map((model) => ({ value: model, label: model }))}
+        options={models.map((model) =>
+          !priced || priced.has(model)
+            ? { value: model, label: model }
+            : { value: model, label: `${model} · ${t('ui.model_unpriced')}`, disabled: true },
+        )}
         aria-label={t('fallback.field')}
       />
     </Form.Item>

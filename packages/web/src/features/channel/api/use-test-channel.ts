@@ -7,6 +7,8 @@ import { channelsQueryKey } from './use-channels';
 export function useTestChannel() {
   const queryClient = useQueryClient();
   return useMutation({
+    // The page's own toast names the channel; the generic one would only repeat the reason without it.
+    meta: { silentError: true },
     mutationFn: async ({ id, model }: { id: number; model?: string }): Promise<ChannelTestResult> => {
       const envelope = await requestEnvelope<Partial<ChannelTestResult>>('GET', `/api/channel/test/${id}`, {
         query: { model: model || undefined },

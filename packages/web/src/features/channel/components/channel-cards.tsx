@@ -49,6 +49,7 @@ function ChannelCard({
           <LatencyTag
             channel={channel}
             testing={actions.testingId === channel.id}
+            failure={actions.testFailures[channel.id]}
             onTest={() => actions.test(channel)}
           />
         </dd>

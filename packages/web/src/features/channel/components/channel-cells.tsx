@@ -65,28 +65,50 @@ export function ChannelStatusTag({ channel }: { channel: Channel }) {
   return <Tag variant="filled">{t('channel.status_unknown')}</Tag>;
 }
 
-/** Last test's response time, coloured by speed; clicking tests the channel again. */
-export function LatencyTag({ channel, testing, onTest }: { channel: Channel; testing: boolean; onTest: () => void }) {
+/**
+ * Last test's response time, coloured by speed; clicking tests the channel again. A test that ran and failed records
+ * no time: that is a failure (red), not "not tested" — its reason is in the tooltip when this page saw the test.
+ */
+export function LatencyTag({
+  channel,
+  testing,
+  failure,
+  onTest,
+}: {
+  channel: Channel;
+  testing: boolean;
+  /** The reason of the last failed test run from this page, if any. */
+  failure?: string;
+  onTest: () => void;
+}) {
   const { t } = useTranslation();
-  // A failed test records no time: say so instead of showing a green 0.00 s.
-  const tested = channel.response_time > 0;
-  const color = tested ? latencyColor(channel.response_time) : 'default';
+  const tested = channel.response_time > 0 && failure === undefined;
+  const failed = !tested && (failure !== undefined || channel.test_time > 0);
+  const color = tested ? latencyColor(channel.response_time) : failed ? 'red' : 'default';
   const label = tested
     ? t('channel.seconds', { value: (channel.response_time / 1000).toFixed(2) })
-    : channel.test_time > 0
-      ? t('channel.no_latency')
+    : failed
+      ? t('channel.last_test_failed')
       : t('channel.not_tested');
-  const tip =
+  const testedAt =
     channel.test_time > 0
       ? t('channel.tested_at', { time: dayjs.unix(channel.test_time).format('YYYY-MM-DD HH:mm:ss') })
       : t('channel.click_to_test');
+  const tip = failed ? (
+    <div data-testid="test-failure-detail">
+      <div>{t('channel.disabled_reason', { reason: failure || t('channel.disabled_reason_unknown') })}</div>
+      <div>{testedAt}</div>
+    </div>
+  ) : (
+    testedAt
+  );
   return (
     <Tooltip title={tip}>
       <Tag
         color={color}
         variant="filled"
         className="clickable-tag"
-        data-latency={tested ? color : 'none'}
+        data-latency={tested ? color : failed ? 'failed' : 'none'}
         role="button"
         tabIndex={0}
         aria-label={t('channel.test_channel', { name: channel.name })}
@@ -115,14 +137,20 @@ export function BalanceCell({
   const { t } = useTranslation();
   const formatQuota = useFormatQuota();
   const supported = Boolean(channelType(channel.type)?.balance);
-  const balanceText = supported ? `$${Number(channel.balance ?? 0).toFixed(2)}` : '—';
+  // A balance never fetched is unknown, not $0.00 (which reads as "empty"); without a balance API it is "—".
+  const fetched = supported && channel.balance_updated_time > 0;
+  const balanceText = fetched
+    ? `$${Number(channel.balance ?? 0).toFixed(2)}`
+    : supported
+      ? t('channel.balance_unknown')
+      : '—';
   const tip = !supported
     ? t('errors:channel_balance_unsupported')
-    : channel.balance_updated_time > 0
+    : fetched
       ? t('channel.balance_updated_at', {
           time: dayjs.unix(channel.balance_updated_time).format('YYYY-MM-DD HH:mm:ss'),
         })
-      : t('channel.click_to_update_balance');
+      : t('channel.balance_never_fetched');
   return (
     <Space size={2} orientation="vertical" className="balance-cell">
       <Tooltip title={t('channel.used_quota')}>
@@ -131,11 +159,12 @@ export function BalanceCell({
       <Tooltip title={tip}>
         <Tag
           variant="filled"
-          color={supported ? 'cyan' : 'default'}
+          color={fetched ? 'cyan' : 'default'}
           className="clickable-tag"
           role="button"
           tabIndex={0}
           aria-label={t('channel.update_balance_of', { name: channel.name })}
+          data-balance={fetched ? 'fetched' : supported ? 'unknown' : 'unsupported'}
           onClick={() => (supported ? onUpdate() : notify.info(t('errors:channel_balance_unsupported')))}
           onKeyDown={(event) => {
             if (event.key === 'Enter') (supported ? onUpdate : () => {})();

@@ -45,6 +45,8 @@ export const HIDEABLE_COLUMNS = [
 export interface ChannelActions {
   test: (channel: Channel, model?: string) => void;
   testingId: number | undefined;
+  /** Why each channel's last test from this page failed (by id); a later success clears it. */
+  testFailures: Record<number, string>;
   updateBalance: (channel: Channel) => void;
   balancingId: number | undefined;
   setStatus: (channel: Channel, enabled: boolean) => void;
@@ -252,6 +254,7 @@ export function ChannelTable({
           <LatencyTag
             channel={row.channel}
             testing={actions.testingId === row.channel.id}
+            failure={actions.testFailures[row.channel.id]}
             onTest={() => actions.test(row.channel)}
           />
         ) : null,

@@ -1,7 +1,7 @@
 import { isRoot } from '@gateway/shared';
 import { Alert, Button } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useHref } from 'react-router';
 import { useSessionUser } from '../../../lib/session';
 
 /** The server's refusal names this setting when an upstream on a private address was not fetched. */
@@ -13,7 +13,8 @@ const SETTING_KEY = 'fetch_setting.allow_private_ip';
  */
 export function PrivateAddressHint({ error }: { error: Error | null }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
+  // A new tab: the half-filled channel form stays as it is here while root changes the setting there.
+  const settingsHref = useHref('/setting?tab=system');
   const user = useSessionUser();
   if (!error?.message.includes(SETTING_KEY) || !isRoot(user?.role)) return null;
   return (
@@ -24,7 +25,7 @@ export function PrivateAddressHint({ error }: { error: Error | null }) {
       message={t('channel_form.private_address_title')}
       description={t('channel_form.private_address_hint')}
       action={
-        <Button size="small" onClick={() => navigate('/setting?tab=system')}>
+        <Button size="small" href={settingsHref} target="_blank" rel="noopener">
           {t('channel_form.private_address_open_setting')}
         </Button>
       }

@@ -158,7 +158,10 @@ describe('channel form', () => {
       if (role === 100) {
         const hint = await screen.findByTestId('private-address-hint');
         expect(within(hint).getByText('上游地址是内网地址')).toBeTruthy();
-        expect(button('打开系统设置', hint)).toBeTruthy();
+        // A link into a new tab: following it must not throw away the half-filled form.
+        const open = within(hint).getByText('打开系统设置').closest('a');
+        expect(open?.getAttribute('href')).toBe('/setting?tab=system');
+        expect(open?.getAttribute('target')).toBe('_blank');
       } else {
         await waitFor(() => expect(screen.queryAllByText(refusal).length).toBeGreaterThan(0));
         expect(screen.queryByTestId('private-address-hint')).toBeNull();

@@ -17,6 +17,7 @@ import { ListEmpty } from '../../../components/list/list-empty';
 import { ListPageCard } from '../../../components/list/list-page-card';
 import { readPageSize } from '../../../components/list/page-size';
 import { useServerPagination } from '../../../components/list/server-pagination';
+import { ApiError } from '../../../lib/api';
 import { notify } from '../../../lib/notify';
 import { useIsMobile } from '../../../lib/use-media-query';
 import { useChannels } from '../api/use-channels';
@@ -87,6 +88,7 @@ export default function ChannelPage() {
   const channels = useChannels(query);
   const groups = useGroups();
   const testChannel = useTestChannel();
+  const [testFailures, setTestFailures] = useState<Record<number, string>>({});
   const testAll = useTestAllChannels();
   const updateBalance = useUpdateBalance();
   const updateAllBalances = useUpdateAllBalances();
@@ -119,13 +121,23 @@ export default function ChannelPage() {
       testChannel.mutate(
         { id: channel.id, model },
         {
-          onSuccess: (result) =>
+          onSuccess: (result) => {
+            setTestFailures(({ [channel.id]: _cleared, ...rest }) => rest);
             notify.success(
               t('channel.test_success', { name: channel.name, model: model ?? '', time: result.time.toFixed(2) }),
-            ),
+            );
+          },
+          // The toast names the channel and the reason: with several channels, "failed" alone says nothing.
+          onError: (error) => {
+            if (error instanceof ApiError && error.kind === 'unauthorized') return;
+            const reason = error.message || t('channel.disabled_reason_unknown');
+            setTestFailures((failures) => ({ ...failures, [channel.id]: reason }));
+            notify.error(t('channel.test_failed_toast', { name: channel.name, reason }));
+          },
         },
       ),
     testingId: testChannel.isPending ? testChannel.variables?.id : undefined,
+    testFailures,
     updateBalance: (channel) =>
       updateBalance.mutate(channel.id, {
         onSuccess: (balance) =>

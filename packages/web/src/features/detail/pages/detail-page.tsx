@@ -14,6 +14,7 @@ import { DetailTable } from '../components/detail-table';
 import { DetailTotals } from '../components/detail-totals';
 import { GatewayFigures } from '../components/gateway-figures';
 import '../detail.css';
+import { ZeroBalanceHint } from '../../wallet/components/zero-balance-hint';
 import { queryStart, quickRange } from '../detail-range';
 import { type DetailQuery, type Granularity, isGranularity } from '../types';
 
@@ -136,6 +137,7 @@ export default function DetailPage() {
             </Tooltip>
           )}
         </Flex>
+        <ZeroBalanceHint />
         {isRoot(role) && <GatewayFigures />}
         {exportEnabled && (
           <Card size="small">

@@ -3,7 +3,8 @@ import { Alert, Descriptions, type DescriptionsProps, Flex, Typography } from 'a
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useIsMobile } from '../../../lib/use-media-query';
-import { firstTokenMs, mappedModel, retryChain } from '../log-view';
+import { useFormatQuota } from '../../status/use-format-quota';
+import { firstTokenMs, isCallLog, mappedModel, retryChain } from '../log-view';
 import type { LogOther } from '../types';
 import { useLogContent } from '../use-log-content';
 import { LogBodiesSection } from './log-bodies';
@@ -44,6 +45,18 @@ export function LogDetails({ log, admin }: { log: LogRow; admin: boolean }) {
   const other: LogOther = log.parsed;
   const items: NonNullable<DescriptionsProps['items']> = [];
   const add = (key: string, label: string, children: ReactNode) => items.push({ key, label, children });
+  const formatQuota = useFormatQuota();
+
+  // The cost first: on a narrow table it is the column most likely to be out of view.
+  if (isCallLog(log) || log.quota) {
+    add(
+      'quota',
+      t('log.col_quota'),
+      <span data-testid="log-details-quota">
+        {formatQuota(log.quota)} <Typography.Text type="secondary">({log.quota})</Typography.Text>
+      </span>,
+    );
+  }
 
   if (isNumber(other.model_price) && other.model_price >= 0) {
     add('model_price', t('log.detail_billing'), t('log.detail_per_call', { price: other.model_price }));

@@ -67,6 +67,20 @@ export function LogTable({ logs, admin, loading, pagination, onOpenUser, empty }
     { key: 'group', title: t('log.col_group'), render: (_, log) => <GroupTag group={log.group} /> },
     { key: 'type', title: t('log.col_type'), render: (_, log) => <TypeTag type={log.type} /> },
     { key: 'model', title: t('log.col_model'), render: (_, log) => <ModelCell log={log} /> },
+    // What a call cost and which channels it went through come right after the model: at 1366 px everything
+    // after them may need a sideways scroll, and these two are what people look for.
+    {
+      key: 'quota',
+      title: t('log.col_quota'),
+      align: 'right',
+      width: 96,
+      render: (_, log) => <QuotaText log={log} />,
+    },
+    ...(admin
+      ? ([
+          { key: 'retry', title: t('log.col_retry'), width: 120, render: (_, log) => <RetryCell log={log} /> },
+        ] satisfies ColumnsType<LogRow>)
+      : []),
     { key: 'timing', title: t('log.col_timing'), render: (_, log) => <TimingCell log={log} /> },
     {
       key: 'tokens',
@@ -79,24 +93,18 @@ export function LogTable({ logs, admin, loading, pagination, onOpenUser, empty }
           </span>
         ) : null,
     },
-    { key: 'quota', title: t('log.col_quota'), align: 'right', render: (_, log) => <QuotaText log={log} /> },
-    ...(admin
-      ? ([
-          // Its own width: without one, the details column pinned to the right covered this header.
-          { key: 'retry', title: t('log.col_retry'), width: 120, render: (_, log) => <RetryCell log={log} /> },
-        ] satisfies ColumnsType<LogRow>)
-      : []),
     {
       key: 'details',
       title: t('log.col_details'),
       fixed: 'right',
-      width: 180,
+      // The cell's own max width is the same: a wider cell than its column slid it over the column before.
+      width: 160,
       render: (_, log) => (
         <div className="log-content-cell">
           <Typography.Text
             ellipsis={{ tooltip: logContent(log) }}
             className="log-content-text"
-            style={{ maxWidth: 90 }}
+            style={{ maxWidth: 80 }}
           >
             {logContent(log)}
           </Typography.Text>

@@ -1,9 +1,10 @@
-import { DISPLAY_NAME_MAX, isRoot, type SelfUser } from '@gateway/shared';
+import { DISPLAY_NAME_MAX, type SelfUser } from '@gateway/shared';
 import { Avatar, Card, Col, Divider, Flex, Row, Statistic, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../../lib/notify';
 import { useFormatQuota } from '../../status/use-format-quota';
 import { useUserModels } from '../../token/api/use-user-models';
+import { ROLE_TAGS, UNKNOWN_ROLE } from '../../users/user-view';
 import { useUpdateSelf } from '../api/use-update-self';
 import { ModelList } from './model-list';
 
@@ -19,6 +20,8 @@ export function ProfileCard({ user, onCopy }: ProfileCardProps) {
   const models = useUserModels();
   const update = useUpdateSelf();
   const name = user.display_name || user.username;
+  // Three roles, not two: an admin (10) is neither root (100) nor a common user (1).
+  const role = ROLE_TAGS[user.role] ?? UNKNOWN_ROLE;
 
   const rename = (value: string) => {
     const next = value.trim();
@@ -49,8 +52,8 @@ export function ProfileCard({ user, onCopy }: ProfileCardProps) {
             {t('personal.username_id', { username: user.username, id: user.id })}
           </Typography.Text>
           <Flex gap={6} wrap>
-            <Tag color={isRoot(user.role) ? 'orange' : 'blue'} variant="filled">
-              {isRoot(user.role) ? t('personal.role_admin') : t('personal.role_common')}
+            <Tag color={role.color} variant="filled" data-testid="profile-role">
+              {t(role.labelKey)}
             </Tag>
             <Tag variant="filled">{t('personal.group', { group: user.group || 'default' })}</Tag>
           </Flex>

@@ -8,6 +8,8 @@ interface SettingsPanelProps {
   groups: PlaygroundGroups | undefined;
   groupsLoading: boolean;
   models: string[] | undefined;
+  /** Reachable but unpriced: listed disabled so their absence is explained. */
+  unpricedModels?: string[];
   modelsLoading: boolean;
   group: string;
   model: string;
@@ -57,7 +59,14 @@ export function SettingsPanel(props: SettingsPanelProps) {
     label: `${name} · ${t('playground.ratio', { ratio: info.ratio })}`,
     desc: info.desc,
   }));
-  const modelOptions = (models ?? []).map((name) => ({ value: name, label: name }));
+  const modelOptions = [
+    ...(models ?? []).map((name) => ({ value: name, label: name, disabled: false })),
+    ...(props.unpricedModels ?? []).map((name) => ({
+      value: name,
+      label: `${name} · ${t('ui.model_unpriced')}`,
+      disabled: true,
+    })),
+  ];
 
   return (
     <Flex vertical gap={20} className="pg-settings" data-testid="playground-settings">

@@ -56,6 +56,7 @@ export default function PlaygroundPage() {
       groups={groups.data}
       groupsLoading={groups.isPending}
       models={models.data}
+      unpricedModels={models.unpriced}
       modelsLoading={models.isPending}
       group={group}
       model={model}

@@ -18,6 +18,7 @@ import { quotaDisplayFrom } from '../../../lib/quota';
 import { useIsMobile } from '../../../lib/use-media-query';
 import { FallbackModelsField } from '../../fallback/fallback-models-field';
 import { LimitsFieldset, type LimitsFormValues, limitsFormValues, limitsInput } from '../../limits/token-limits-form';
+import { usePricedModels } from '../../pricing/api/use-priced-models';
 import { usePublicStatus } from '../../status/api/use-status';
 import { useFormatQuota } from '../../status/use-format-quota';
 import { useCreateToken } from '../api/use-create-token';
@@ -134,6 +135,7 @@ function TokenForm({ token, onDone }: { token?: Token; onDone: () => void }) {
   const { quotaPerUnit } = quotaDisplayFrom(status);
   const groups = useUserGroups();
   const models = useUserModels();
+  const { priced } = usePricedModels();
   const create = useCreateToken();
   const update = useUpdateToken();
   const editing = token !== undefined;
@@ -298,7 +300,7 @@ function TokenForm({ token, onDone }: { token?: Token; onDone: () => void }) {
         </Form.Item>
       )}
 
-      <FallbackModelsField models={models.data ?? []} loading={models.isPending} />
+      <FallbackModelsField models={models.data ?? []} loading={models.isPending} priced={priced} />
 
       <Form.Item
         name="allow_ips"

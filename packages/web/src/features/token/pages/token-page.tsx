@@ -1,8 +1,16 @@
-import { CopyOutlined, DeleteOutlined, KeyOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons';
+import {
+  ApiOutlined,
+  CopyOutlined,
+  DeleteOutlined,
+  KeyOutlined,
+  PlusOutlined,
+  SearchOutlined,
+} from '@ant-design/icons';
 import { TokenStatus } from '@gateway/shared';
 import { App, Button, Flex, Form, Input, Skeleton, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { ListEmpty } from '../../../components/list/list-empty';
 import { ListPageCard } from '../../../components/list/list-page-card';
 import { readPageSize } from '../../../components/list/page-size';
@@ -10,6 +18,8 @@ import { useServerPagination } from '../../../components/list/server-pagination'
 import { useRowSelection } from '../../../components/list/use-row-selection';
 import { notify } from '../../../lib/notify';
 import { useIsMobile } from '../../../lib/use-media-query';
+import { ZeroBalanceHint } from '../../wallet/components/zero-balance-hint';
+import { useChannelCount } from '../api/use-channel-count';
 import { useDeleteToken } from '../api/use-delete-token';
 import { useDeleteTokens } from '../api/use-delete-tokens';
 import { useTokens } from '../api/use-tokens';
@@ -111,6 +121,8 @@ export default function TokenPage() {
   };
 
   const openCreate = () => setDrawer({ open: true });
+  // An admin with no channel yet: a key would have nothing to call, so the empty list shows the order of things.
+  const needsChannel = useChannelCount() === 0;
 
   const empty = (
     <ListEmpty
@@ -120,11 +132,26 @@ export default function TokenPage() {
       filtered={searching}
       noMatchText={t('token.no_match')}
       icon={<KeyOutlined className="empty-icon" />}
-      emptyText={t('token.empty')}
+      emptyText={needsChannel ? t('token.empty_admin_steps') : t('token.empty')}
     >
-      <Button type="primary" icon={<PlusOutlined />} onClick={openCreate}>
-        {t('token.create')}
-      </Button>
+      {needsChannel ? (
+        <Flex vertical align="center" gap={12} data-testid="token-first-steps">
+          <Space wrap>
+            <Link to="/channel/add">
+              <Button type="primary" icon={<ApiOutlined />}>
+                {t('channel.add')}
+              </Button>
+            </Link>
+            <Button icon={<PlusOutlined />} onClick={openCreate}>
+              {t('token.create')}
+            </Button>
+          </Space>
+        </Flex>
+      ) : (
+        <Button type="primary" icon={<PlusOutlined />} onClick={openCreate}>
+          {t('token.create')}
+        </Button>
+      )}
     </ListEmpty>
   );
 
@@ -143,6 +170,7 @@ export default function TokenPage() {
         </>
       }
     >
+      <ZeroBalanceHint />
       <Flex gap={12} wrap justify="space-between" align="flex-start">
         <Space wrap>
           <Button type="primary" icon={<PlusOutlined />} onClick={openCreate} data-testid="token-create">

@@ -93,6 +93,9 @@ export function OnlineTopUpCard() {
   else if (quote.isError) payable = <Typography.Text type="danger">{(quote.error as Error).message}</Typography.Text>;
   else payable = <span className="wallet-payable-value">{t('wallet.money', { money: quote.data })}</span>;
 
+  // The operator has not set up a payment gateway: no payment method works, so none is offered.
+  if (disabled) return null;
+
   return (
     <Card
       className="wallet-card"
@@ -104,9 +107,6 @@ export function OnlineTopUpCard() {
       }
     >
       <Flex vertical gap={16}>
-        {disabled && (
-          <Alert type="warning" showIcon title={t('errors:pay_not_enabled')} data-testid="wallet-pay-disabled" />
-        )}
         {info.isError && <Alert type="error" showIcon title={(info.error as Error).message} />}
         <div>
           <label className="wallet-label" htmlFor="wallet-amount">
@@ -172,7 +172,6 @@ export function OnlineTopUpCard() {
               icon={METHODS[method].icon}
               className={METHODS[method].className}
               onClick={() => startPay(method)}
-              disabled={disabled}
               loading={pay.isPending && pay.variables?.payment_method === method}
               data-testid={`wallet-pay-${method}`}
             >

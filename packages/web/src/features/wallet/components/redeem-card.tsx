@@ -26,14 +26,8 @@ export function RedeemCard() {
       },
     });
 
-  const openTopUpLink = () => {
-    const link = status.top_up_link?.trim();
-    if (!link) {
-      notify.warning(t('wallet.top_up_link_missing'));
-      return;
-    }
-    window.open(link, '_blank', 'noopener,noreferrer');
-  };
+  // Where to buy codes is offered only when the operator set it: a button that answers "not configured" is a dead end.
+  const topUpLink = status.top_up_link?.trim();
 
   return (
     <Card
@@ -68,12 +62,21 @@ export function RedeemCard() {
             </Button>
           </Flex>
         </Form>
-        <Flex align="center" gap={4} wrap className="wallet-buy">
-          <Typography.Text type="secondary">{t('wallet.no_code')}</Typography.Text>
-          <Button type="link" icon={<ShoppingOutlined />} onClick={openTopUpLink} style={{ paddingInline: 4 }}>
-            {t('wallet.buy_codes')}
-          </Button>
-        </Flex>
+        {topUpLink && (
+          <Flex align="center" gap={4} wrap className="wallet-buy">
+            <Typography.Text type="secondary">{t('wallet.no_code')}</Typography.Text>
+            <Button
+              type="link"
+              icon={<ShoppingOutlined />}
+              href={topUpLink}
+              target="_blank"
+              rel="noopener noreferrer"
+              style={{ paddingInline: 4 }}
+            >
+              {t('wallet.buy_codes')}
+            </Button>
+          </Flex>
+        )}
       </Flex>
     </Card>
   );

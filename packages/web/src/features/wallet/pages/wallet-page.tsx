@@ -5,6 +5,7 @@ import { OnlineTopUpCard } from '../components/online-topup-card';
 import { PaymentResult } from '../components/payment-result';
 import { RedeemCard } from '../components/redeem-card';
 import { TopUpHistoryCard } from '../components/topup-history-card';
+import { ZeroBalanceHint } from '../components/zero-balance-hint';
 import '../wallet.css';
 
 /** My wallet: the balance, redeeming a code, and online top-up (spec 001, Wallet). */
@@ -20,6 +21,7 @@ export default function WalletPage() {
           <Typography.Text type="secondary">{t('wallet.subtitle')}</Typography.Text>
         </div>
         <PaymentResult />
+        <ZeroBalanceHint showWalletLink={false} />
         {/* Phones: balance, redeem, online top-up in one column. Wider: the balance and redeeming on the left. */}
         <Row gutter={[16, 16]}>
           <Col xs={24} lg={10}>

@@ -1,0 +1,94 @@
+import { type Kysely, sql } from 'kysely';
+import type { Db } from '../connection.js';
+import type { Database, NewLog } from '../schema.js';
+import { insertLogRows, nextTurn, SQLITE_CHUNK, sqliteLogStatement } from './logs.js';
+
+/**
+ * A run of settled requests written as one unit: their usage-log rows and what they took from users, tokens and
+ * channels. Writing both in one transaction is what keeps the books agreeing after a crash: a balance always
+ * equals its start minus the charges logged against it, whether the crash came before or after the commit.
+ */
+export interface BookChunk {
+  logs: NewLog[];
+  users: Array<{ id: number; spent: number; requests: number }>;
+  tokens: Array<{ id: number; spent: number }>;
+  channels: Array<{ id: number; spent: number }>;
+  /** Unix seconds, for the tokens' accessed_time. */
+  now: number;
+}
+
+export interface BooksRepo {
+  /** Entries per chunk: small on SQLite, whose synchronous write holds the event loop while it runs. */
+  readonly chunkSize: number;
+  write(chunk: BookChunk): Promise<void>;
+}
+
+export function createBooksRepo(db: Db): BooksRepo {
+  if (db.sqlite) return sqliteBooks(db.sqlite);
+  return { chunkSize: 500, write: (chunk) => db.kysely.transaction().execute((trx) => writeAsync(trx, db, chunk)) };
+}
+
+async function writeAsync(trx: Kysely<Database>, db: Db, chunk: BookChunk): Promise<void> {
+  await insertLogRows(trx, db.dialect, chunk.logs);
+  for (const user of chunk.users) {
+    await trx
+      .updateTable('users')
+      .set({
+        quota: sql`quota - ${user.spent}`,
+        used_quota: sql`used_quota + ${user.spent}`,
+        request_count: sql`request_count + ${user.requests}`,
+      })
+      .where('id', '=', user.id)
+      .execute();
+  }
+  for (const token of chunk.tokens) {
+    await trx
+      .updateTable('tokens')
+      .set({
+        remain_quota: sql`remain_quota - ${token.spent}`,
+        used_quota: sql`used_quota + ${token.spent}`,
+        accessed_time: chunk.now,
+      })
+      .where('id', '=', token.id)
+      .execute();
+  }
+  for (const channel of chunk.channels) {
+    await trx
+      .updateTable('channels')
+      .set({ used_quota: sql`used_quota + ${channel.spent}` })
+      .where('id', '=', channel.id)
+      .execute();
+  }
+}
+
+/** SQLite: prepared statements in one synchronous IMMEDIATE transaction, so another process's lock is waited for. */
+function sqliteBooks(database: NonNullable<Db['sqlite']>): BooksRepo {
+  let write: ((chunk: BookChunk) => void) | undefined;
+  const prepare = () => {
+    const insertLog = sqliteLogStatement(database);
+    const user = database.prepare(
+      'UPDATE users SET quota = quota - ?, used_quota = used_quota + ?, request_count = request_count + ? WHERE id = ?',
+    );
+    const token = database.prepare(
+      'UPDATE tokens SET remain_quota = remain_quota - ?, used_quota = used_quota + ?, accessed_time = ? WHERE id = ?',
+    );
+    const channel = database.prepare('UPDATE channels SET used_quota = used_quota + ? WHERE id = ?');
+    const transaction = database.transaction((chunk: BookChunk) => {
+      for (const row of chunk.logs) insertLog(row);
+      for (const u of chunk.users) user.run(u.spent, u.spent, u.requests, u.id);
+      for (const t of chunk.tokens) token.run(t.spent, t.spent, chunk.now, t.id);
+      for (const c of chunk.channels) channel.run(c.spent, c.id);
+    });
+    return (chunk: BookChunk) => transaction.immediate(chunk);
+  };
+  return {
+    chunkSize: SQLITE_CHUNK,
+    async write(chunk) {
+      // Kysely keeps its transactions open across awaits on the same connection; a synchronous write now would
+      // become part of one, so wait for it to end. Prepared on first use: the tables exist after the migrations.
+      while (database.inTransaction) await nextTurn();
+      write ??= prepare();
+      write(chunk);
+    },
+  };
+}
