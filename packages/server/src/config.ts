@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { type Language, MESSAGES } from '@gateway/shared';
+import { LANGUAGES, type Language } from '@gateway/shared';
 import { type DatabaseTarget, parseDatabaseTarget } from './db/dsn.js';
 import type { ServerLimits } from './http/server-limits.js';
 import { type AnswerLimits, DEFAULT_EVENT_BYTES, DEFAULT_WHOLE_ANSWER_BYTES } from './relay/answer-limits.js';
@@ -184,12 +184,10 @@ function resolveSessionSecret(env: Env, dataDir: string, warnings: string[]): st
 function readLanguage(env: Env, name: string, fallback: Language): Language {
   const value = env[name]?.trim();
   if (!value) return fallback;
-  // Any language the server's messages are written in (MESSAGES' entries all have the same languages).
-  if (!Object.hasOwn(MESSAGES.internal_error, value)) {
-    const known = Object.keys(MESSAGES.internal_error).join(', ');
-    throw new ConfigError(`${name} must be one of ${known}; got "${value}"`);
-  }
-  return value as Language;
+  // Any language the server's messages are written in.
+  const lang = LANGUAGES.find((known) => known === value);
+  if (!lang) throw new ConfigError(`${name} must be one of ${LANGUAGES.join(', ')}; got "${value}"`);
+  return lang;
 }
 
 export function loadConfig(

@@ -213,6 +213,22 @@ describe.each(dialects)('first-run setup, sign-in and options over HTTP on %s', 
     );
   });
 
+  it('answers in the most preferred of the console languages the caller names, Chinese when it names none', async () => {
+    const cases: Array<[string, string]> = [
+      ['zh-TW,zh;q=0.9', '使用者名稱或密碼錯誤，或使用者已被停權'],
+      ['zh-HK', '使用者名稱或密碼錯誤，或使用者已被停權'],
+      ['ja-JP,ja;q=0.9,en;q=0.8', 'ユーザー名またはパスワードが間違っているか、ユーザーが利用停止されています'],
+      ['fr-FR', 'Nom d’utilisateur ou mot de passe incorrect, ou utilisateur banni'],
+      ['de-DE,ru;q=0.8', 'Неверное имя пользователя или пароль, либо пользователь заблокирован'],
+      ['vi-VN', 'Sai tên đăng nhập hoặc mật khẩu, hoặc người dùng đã bị cấm'],
+      ['de-DE', '用户名或密码错误，或用户已被封禁'],
+    ];
+    for (const [acceptLanguage, message] of cases) {
+      const client = new ApiClient(server.baseUrl, acceptLanguage);
+      expect((await client.post('/api/user/login', { username: 'root', password: 'nope-nope' })).message).toBe(message);
+    }
+  });
+
   it('serves admin-written content publicly and never caches /api answers', async () => {
     await root.put('/api/option/', { key: 'Notice', value: '**维护通知**' });
     const notice = await new ApiClient(server.baseUrl).get('/api/notice');

@@ -9,6 +9,7 @@ export * from './channels/channel-types.js';
 export * from './enums.js';
 export * from './envelope.js';
 export * from './fallback/index.js';
+export * from './languages.js';
 export * from './limits/index.js';
 export * from './log-facts.js';
 export * from './messages.js';

@@ -1,11 +1,13 @@
 /**
- * Server messages for business failures, in zh (default) and en. The server picks the language from
- * Accept-Language; the console also loads these so client-side validation says exactly the same words.
- * `{name}` placeholders are filled from params.
+ * Server messages for business failures, in zh (default) and en here, the other languages in messages/<lang>.ts.
+ * The server picks the language from Accept-Language; the console also loads these so client-side validation says
+ * exactly the same words. `{name}` placeholders are filled from params.
  */
 import { CHANNEL_FORM_MESSAGES } from './channels/channel-form.js';
 import { FALLBACK_MESSAGES } from './fallback/messages.js';
+import { acceptLanguageTags, type Language, negotiateLanguage } from './languages.js';
 import { LIMIT_MESSAGES } from './limits/messages.js';
+import { TRANSLATED_MESSAGES } from './messages/index.js';
 import { RELAY_MESSAGES } from './relay/messages.js';
 
 export const MESSAGES = {
@@ -452,21 +454,28 @@ export const MESSAGES = {
 } as const satisfies Record<string, { zh: string; en: string }>;
 
 export type MessageCode = keyof typeof MESSAGES;
-export type Language = 'zh' | 'en';
 
 export function isMessageCode(code: string): code is MessageCode {
   return Object.hasOwn(MESSAGES, code);
 }
 
+/** A message's template in one language: zh and en live above, the others in messages/<lang>.ts. */
+export function messageTemplate(code: MessageCode, lang: Language): string {
+  if (lang === 'zh' || lang === 'en') return MESSAGES[code][lang];
+  // A catalogue that lacks a key does not type-check; English stands in should one slip through at run time.
+  return TRANSLATED_MESSAGES[lang][code] ?? MESSAGES[code].en;
+}
+
 export function translate(code: MessageCode, lang: Language, params?: Record<string, string | number>): string {
-  const template: string = MESSAGES[code][lang];
+  const template = messageTemplate(code, lang);
   if (!params) return template;
   return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
 }
 
-/** Accept-Language → zh or en; anything that does not prefer English gets the default, Chinese. */
+/**
+ * Accept-Language → the caller's most preferred language that we have (zh-TW/zh-HK/zh-Hant → zh-TW, other Chinese →
+ * zh, ja*, fr*, ru*, vi*, en* → that language); Chinese, the product's default, when none is.
+ */
 export function pickLanguage(acceptLanguage: string | undefined): Language {
-  if (!acceptLanguage) return 'zh';
-  const first = acceptLanguage.split(',')[0]?.trim().toLowerCase() ?? '';
-  return first.startsWith('en') ? 'en' : 'zh';
+  return negotiateLanguage(acceptLanguageTags(acceptLanguage));
 }

@@ -113,4 +113,47 @@ describe('a newcomer sets up the product and signs in (built product, fresh SQLi
     await phone.context.close();
     await context.close();
   });
+
+  it('follows the browser’s language on a first visit, and switches to 日本語 by the labelled switch', async () => {
+    // A browser that prefers Traditional Chinese (Hong Kong) gets 繁體中文 without choosing anything.
+    const hk = await newPage(browser, product.baseUrl, { locale: 'zh-HK' });
+    await hk.page.goto('/login');
+    await hk.page.getByRole('button', { name: '登入', exact: true }).waitFor();
+    expect(await hk.page.evaluate(() => localStorage.getItem('i18nextLng'))).toBeNull();
+    await hk.context.close();
+
+    // One that names no language of ours gets Chinese.
+    const de = await newPage(browser, product.baseUrl, { locale: 'de-DE' });
+    await de.page.goto('/login');
+    await de.page.getByRole('button', { name: '登录', exact: true }).waitFor();
+    await de.context.close();
+
+    const { context, page } = await newPage(browser, product.baseUrl);
+    await page.goto('/login');
+    const language = page.getByTestId('language-menu');
+    // The switch says what it does (tooltip) and which language is on (text).
+    expect(await language.textContent()).toContain('简体中文');
+    await language.hover();
+    await page.getByRole('tooltip', { name: '切换语言' }).waitFor();
+    await language.click();
+    await page.getByRole('menuitem', { name: '日本語' }).click();
+    await page.getByRole('button', { name: 'ログイン', exact: true }).waitFor();
+    expect(await language.textContent()).toContain('日本語');
+    expect(await page.evaluate(() => localStorage.getItem('i18nextLng'))).toBe('ja');
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('ja');
+    await page.getByLabel('ユーザー名またはメールアドレス').fill(ADMIN.username);
+    await page.getByLabel('パスワード').fill('wrong-password');
+    await page.getByRole('button', { name: 'ログイン', exact: true }).click();
+    // The server answers in the console's language too.
+    await page
+      .getByText('ユーザー名またはパスワードが間違っているか、ユーザーが利用停止されています')
+      .first()
+      .waitFor();
+    await snap(page, 'foundation-09-login-ja');
+
+    // The choice is remembered over the browser's own language on the next visit.
+    await page.reload();
+    await page.getByRole('button', { name: 'ログイン', exact: true }).waitFor();
+    await context.close();
+  });
 });

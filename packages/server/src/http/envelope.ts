@@ -1,4 +1,12 @@
-import { type ApiEnvelope, type Language, type MessageCode, pickLanguage, translate } from '@gateway/shared';
+import {
+  type ApiEnvelope,
+  acceptLanguageTags,
+  type Language,
+  type MessageCode,
+  matchLanguage,
+  pickLanguage,
+  translate,
+} from '@gateway/shared';
 import type { FastifyRequest } from 'fastify';
 
 /**
@@ -40,10 +48,10 @@ export function languageOf(request: FastifyRequest): Language {
   const header = request.headers['accept-language'];
   const picked = pickLanguage(header);
   if (!isRelayPath(request.url)) return picked;
-  // fetch() in Node and browsers sends `*` unless told otherwise: no preference, like no header at all. A language
-  // the server has no messages in gets the relay's default too, not the console's.
-  const first = header?.split(',')[0]?.trim().toLowerCase() ?? '';
-  return first.startsWith(picked.slice(0, 2).toLowerCase()) ? picked : (request.server.relayDefaultLanguage ?? 'en');
+  // fetch() in Node and browsers sends `*` unless told otherwise: no preference, like no header at all. A header that
+  // names only languages the server has no messages in gets the relay's default too, not the console's.
+  const namesOneOfOurs = acceptLanguageTags(header).some((tag) => matchLanguage(tag) !== undefined);
+  return namesOneOfOurs ? picked : (request.server.relayDefaultLanguage ?? 'en');
 }
 
 export function messageFor(

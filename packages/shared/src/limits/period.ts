@@ -54,16 +54,27 @@ export function formatPeriodEnd(end: number, now: number): string {
   return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())} ${time}`;
 }
 
+/** Units of a wait per language; English's abbreviations stand in for a language not listed. */
+const WAIT_UNITS: Record<string, [day: string, hour: string, minute: string]> = {
+  zh: [' 天', ' 小时', ' 分钟'],
+  'zh-TW': [' 天', ' 小時', ' 分鐘'],
+  en: [' d', ' h', ' min'],
+  ja: ['日', '時間', '分'],
+  fr: ['\u00a0j', '\u00a0h', '\u00a0min'],
+  ru: ['\u00a0д', '\u00a0ч', '\u00a0мин'],
+  vi: [' ngày', ' giờ', ' phút'],
+};
+
 /** A wait in whole minutes (at least one), largest units first: `8 h 53 min`, `2 d 3 h`; zh `8 小时 53 分钟`. */
 export function formatWait(seconds: number, lang: string): string {
   const minutes = Math.max(1, Math.ceil(seconds / 60));
   const days = Math.floor(minutes / 1440);
   const hours = Math.floor((minutes % 1440) / 60);
   const rest = minutes % 60;
-  const zh = lang === 'zh';
+  const [day, hour, minute] = WAIT_UNITS[lang] ?? [' d', ' h', ' min'];
   const parts: string[] = [];
-  if (days) parts.push(zh ? `${days} 天` : `${days} d`);
-  if (hours) parts.push(zh ? `${hours} 小时` : `${hours} h`);
-  if (rest && !days) parts.push(zh ? `${rest} 分钟` : `${rest} min`);
-  return parts.join(' ');
+  if (days) parts.push(`${days}${day}`);
+  if (hours) parts.push(`${hours}${hour}`);
+  if (rest && !days) parts.push(`${rest}${minute}`);
+  return parts.join(lang === 'ja' ? '' : ' ');
 }

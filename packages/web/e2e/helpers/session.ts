@@ -15,7 +15,8 @@ export async function setupProduct(baseUrl: string): Promise<void> {
 
 /** Signs in through the login page like a person and waits for the console. */
 export async function signIn(page: Page, credentials = ADMIN): Promise<void> {
-  await page.goto('/login');
+  // The form is filled in by its Chinese labels, whatever language the browser prefers.
+  await page.goto('/login?lng=zh');
   await page.getByLabel('用户名或邮箱').fill(credentials.username);
   await page.getByLabel('密码').fill(credentials.password);
   await page.getByRole('button', { name: '登录', exact: true }).click();

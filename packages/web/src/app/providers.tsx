@@ -1,10 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { App as AntdApp, ConfigProvider } from 'antd';
-import enUS from 'antd/locale/en_US';
-import zhCN from 'antd/locale/zh_CN';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { antdLocale } from '../lib/i18n';
 import { setNotifySink } from '../lib/notify';
 import { createQueryClient } from '../lib/query-client';
 import { buildAntdTheme } from './theme/antd-theme';
@@ -26,8 +25,9 @@ function NotifyBridge() {
 
 function AntdProviders({ children }: { children: ReactNode }) {
   const { mode } = useThemeMode();
-  const { i18n } = useTranslation();
-  const locale = i18n.resolvedLanguage?.startsWith('en') ? enUS : zhCN;
+  // Subscribes to language changes; the language itself is read the one way the whole console reads it.
+  useTranslation();
+  const locale = antdLocale();
   return (
     // No auto space inside two-character Chinese button labels: "登录" stays "登录" for readers and for tests.
     <ConfigProvider theme={buildAntdTheme(mode)} locale={locale} button={{ autoInsertSpace: false }}>

@@ -16,13 +16,31 @@ describe('top bar', () => {
     expect(screen.getByText('首页')).toBeTruthy();
     expect(screen.getByRole('button', { name: '登录' })).toBeTruthy();
 
-    await user.click(screen.getByRole('button', { name: '切换语言' }));
+    // The switch is labelled: its text names the current language, its tooltip and name say what it does.
+    const language = screen.getByRole('button', { name: '切换语言: 简体中文' });
+    expect(language.textContent).toContain('简体中文');
+    await user.hover(language);
+    expect(await screen.findByRole('tooltip')).toHaveProperty('textContent', '切换语言');
+    await user.click(language);
+    // Every language is listed by its own name.
+    await screen.findByText('日本語');
+    const menu = screen.getAllByRole('menu').find((candidate) => candidate.textContent?.includes('日本語'));
+    expect([...(menu?.querySelectorAll('[role="menuitem"]') ?? [])].map((item) => item.textContent)).toEqual([
+      'English',
+      '简体中文',
+      '繁體中文',
+      '日本語',
+      'Français',
+      'Русский',
+      'Tiếng Việt',
+    ]);
     await user.click(await screen.findByText('English'));
 
     expect(await screen.findByText('Home')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Log in' })).toBeTruthy();
     expect(screen.queryByText('首页')).toBeNull();
     expect(window.localStorage.getItem('i18nextLng')).toBe('en');
+    expect(screen.getByRole('button', { name: 'Change language: English' }).textContent).toContain('English');
   });
 
   it('toggles dark mode and stores it in theme-mode', async () => {

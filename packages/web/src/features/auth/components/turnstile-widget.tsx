@@ -1,10 +1,21 @@
-import type { PublicStatus } from '@gateway/shared';
+import type { Language, PublicStatus } from '@gateway/shared';
 import { Alert } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useThemeMode } from '../../../app/theme/theme-mode';
 import { currentLanguage } from '../../../lib/i18n';
 import { loadTurnstile } from './turnstile-script';
+
+/** Cloudflare's name for each of our languages. */
+const TURNSTILE_LANGUAGES: Record<Language, string> = {
+  zh: 'zh-CN',
+  en: 'en',
+  'zh-TW': 'zh-TW',
+  ja: 'ja',
+  fr: 'fr',
+  ru: 'ru',
+  vi: 'vi',
+};
 
 interface TurnstileWidgetProps {
   siteKey: string;
@@ -37,7 +48,7 @@ export function TurnstileWidget({ siteKey, onToken, generation }: TurnstileWidge
             'expired-callback': () => tokenSink.current(''),
             'error-callback': () => tokenSink.current(''),
             theme: mode,
-            language: currentLanguage() === 'en' ? 'en' : 'zh-CN',
+            language: TURNSTILE_LANGUAGES[currentLanguage()],
             size: 'flexible',
           }) ?? null;
       })

@@ -1,17 +1,18 @@
 import { ReloadOutlined, WalletOutlined } from '@ant-design/icons';
 import { Button, Card, Flex, Skeleton, Tooltip, Typography, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { currentLanguage } from '../../../lib/i18n';
 import { useSelf } from '../../auth/api/use-self';
 import { useFormatQuota } from '../../status/use-format-quota';
 
 /** Current balance, what has been spent and how many requests were made, as the operator wants quota shown. */
 export function BalanceCard() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { token } = theme.useToken();
   const self = useSelf();
   const formatQuota = useFormatQuota();
   const user = self.data;
-  const count = new Intl.NumberFormat(i18n.resolvedLanguage === 'en' ? 'en-US' : 'zh-CN');
+  const count = new Intl.NumberFormat(currentLanguage());
 
   return (
     <Card className="wallet-balance" data-testid="wallet-balance">
