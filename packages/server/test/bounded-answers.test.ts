@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiClient, setupAndLogin } from './helpers/client.js';
+import { clientRequest, type Format } from './helpers/client-formats.js';
 import { addChannel, addToken, flushBilling, priceModels } from './helpers/relay.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
 import { type AnswerName, type OversizedUpstream, startOversizedUpstream } from './mock-upstream/oversized-upstream.js';
@@ -12,8 +13,6 @@ const MIB = 1024 * 1024;
 const OVER = 24 * MIB;
 const UNDER = MIB - 4096;
 
-type Format = 'openai' | 'claude' | 'gemini';
-
 /** The models of the test: each is served by one channel whose base URL names the mock's answer and its size. */
 const MODELS: Record<string, { answer: AnswerName; bytes: number }> = {
   'json-over': { answer: 'json', bytes: OVER },
@@ -25,35 +24,6 @@ const MODELS: Record<string, { answer: AnswerName; bytes: number }> = {
   'endless-line': { answer: 'endless-line', bytes: OVER },
   'tts-1': { answer: 'audio', bytes: 3 * MIB },
 };
-
-interface ClientCall {
-  path: string;
-  headers: Record<string, string>;
-  body: unknown;
-}
-
-function request(format: Format, model: string, key: string, stream: boolean): ClientCall {
-  const messages = [{ role: 'user', content: 'hi' }];
-  if (format === 'openai') {
-    return {
-      path: '/v1/chat/completions',
-      headers: { authorization: `Bearer ${key}` },
-      body: { model, messages, stream },
-    };
-  }
-  if (format === 'claude') {
-    return {
-      path: '/v1/messages',
-      headers: { 'x-api-key': key, 'anthropic-version': '2023-06-01' },
-      body: { model, max_tokens: 20, messages, stream },
-    };
-  }
-  return {
-    path: `/v1beta/models/${model}:${stream ? 'streamGenerateContent?alt=sse' : 'generateContent'}`,
-    headers: { 'x-goog-api-key': key },
-    body: { contents: [{ role: 'user', parts: [{ text: 'hi' }] }] },
-  };
-}
 
 /** The error of a body in the format's own shape (undefined when it has another shape). */
 function errorOf(format: Format, json: Record<string, unknown>) {
@@ -99,7 +69,7 @@ describe('upstream answers past their size limit', () => {
   };
 
   const call = (format: Format, model: string, stream: boolean) => {
-    const ask = request(format, model, key, stream);
+    const ask = clientRequest(format, model, key, stream);
     return fetch(`${server.baseUrl}${ask.path}`, {
       method: 'POST',
       // English messages: the tests read them.

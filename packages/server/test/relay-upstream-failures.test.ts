@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiClient, setupAndLogin } from './helpers/client.js';
+import { clientRequest, type Format } from './helpers/client-formats.js';
 import { addChannel, addToken, flushBilling, priceModels } from './helpers/relay.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
 import {
@@ -51,7 +52,6 @@ const LEAKS = [
   'sk-channel-key',
 ];
 
-type Format = 'openai' | 'claude' | 'gemini';
 /** Which channel serves a column's models: OpenAI-format (the client's request converted), Claude or Gemini. */
 const CHANNEL_TYPES = { oa: 1, cl: 14, ge: 24 } as const;
 const COLUMNS: Record<string, { format: Format; channel: keyof typeof CHANNEL_TYPES }> = {
@@ -61,35 +61,6 @@ const COLUMNS: Record<string, { format: Format; channel: keyof typeof CHANNEL_TY
   'claude-native': { format: 'claude', channel: 'cl' },
   'gemini-native': { format: 'gemini', channel: 'ge' },
 };
-
-interface ClientCall {
-  path: string;
-  headers: Record<string, string>;
-  body: unknown;
-}
-
-function request(format: Format, model: string, key: string, stream: boolean): ClientCall {
-  const messages = [{ role: 'user', content: 'hi' }];
-  if (format === 'openai') {
-    return {
-      path: '/v1/chat/completions',
-      headers: { authorization: `Bearer ${key}` },
-      body: { model, messages, stream },
-    };
-  }
-  if (format === 'claude') {
-    return {
-      path: '/v1/messages',
-      headers: { 'x-api-key': key, 'anthropic-version': '2023-06-01' },
-      body: { model, max_tokens: 20, messages, stream },
-    };
-  }
-  return {
-    path: `/v1beta/models/${model}:${stream ? 'streamGenerateContent?alt=sse' : 'generateContent'}`,
-    headers: { 'x-goog-api-key': key },
-    body: { contents: [{ role: 'user', parts: [{ text: 'hi' }] }] },
-  };
-}
 
 /** The message of an error in the format's own shape, undefined when the body has another shape. */
 function errorMessage(format: Format, json: Record<string, unknown>): string | undefined {
@@ -157,7 +128,7 @@ describe('upstream failures reach the caller clean, in each client format', () =
 
   const call = (column: string, shape: Shape, stream: boolean) => {
     const { format, channel } = COLUMNS[column]!;
-    const ask = request(format, `${channel}-${shape}`, key, stream);
+    const ask = clientRequest(format, `${channel}-${shape}`, key, stream);
     return fetch(`${server.baseUrl}${ask.path}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...ask.headers },
