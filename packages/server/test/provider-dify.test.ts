@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import { addChannel, priceModels } from './helpers/relay.js';
 import { vendorChatSuite } from './helpers/vendor-chat.js';
-import { DIFY_APP, DIFY_KEY, startDifyMock } from './mock-upstream/providers/dify.js';
+import {
+  DIFY_AGENT_KEY,
+  DIFY_AGENT_THOUGHT,
+  DIFY_APP,
+  DIFY_KEY,
+  startDifyMock,
+} from './mock-upstream/providers/dify.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: raw wire bodies; the assertions on them are the type check.
 type WireJson = any;
@@ -15,7 +22,7 @@ describe('Dify chat apps (type 37) through the gateway', () => {
     start: startDifyMock,
   });
 
-  it('folds the conversation into one query and sends blocking or streaming chat-messages with the app key', async () => {
+  it('folds the conversation into one query and sends streaming chat-messages with the app key, whole answers too', async () => {
     const messages = [
       { role: 'system' as const, content: 'Be brief.' },
       { role: 'user' as const, content: 'Hi' },
@@ -40,7 +47,7 @@ describe('Dify chat apps (type 37) through the gateway', () => {
     expect(whole!.body as WireJson).toEqual({
       inputs: {},
       query: 'SYSTEM: \nBe brief.\nUSER: \nHi\nASSISTANT: \nHello.\nUSER: \nSay hello\n',
-      response_mode: 'blocking',
+      response_mode: 'streaming',
       user: 'alice',
       auto_generate_name: false,
       files: [{ type: 'image', transfer_mode: 'remote_url', url: 'https://example.com/cat.png' }],
@@ -113,5 +120,34 @@ describe('Dify chat apps (type 37) through the gateway', () => {
       })(),
     ).rejects.toThrow('model provider broke off');
     expect(text).toBe('Hello from ');
+  });
+
+  it('answers a whole-answer client from an agent app, which refuses blocking, by gathering its stream', async () => {
+    await addChannel(suite.root, { type: 37, key: DIFY_AGENT_KEY, base_url: suite.mock.baseUrl, models: 'dify-agent' });
+    await priceModels(suite.server, suite.root, { 'dify-agent': 1 });
+    const whole = await suite.openai.chat.completions.create({
+      model: 'dify-agent',
+      messages: [{ role: 'user', content: 'Say hello' }],
+    });
+    expect(whole.choices[0]!.message.content).toBe(`Hello from dify mock: ${DIFY_APP}`);
+    expect((whole.choices[0]!.message as { reasoning_content?: string }).reasoning_content).toBe(DIFY_AGENT_THOUGHT);
+    expect(whole.usage!.total_tokens).toBeGreaterThan(0);
+    expect((suite.mock.requests.at(-1)!.body as WireJson).response_mode).toBe('streaming');
+
+    const stream = await suite.openai.chat.completions.create({
+      model: 'dify-agent',
+      messages: [{ role: 'user', content: 'Say hello' }],
+      stream: true,
+    });
+    let text = '';
+    for await (const chunk of stream) text += chunk.choices[0]?.delta.content ?? '';
+    expect(text).toBe(`Hello from dify mock: ${DIFY_APP}`);
+  });
+
+  it("turns a whole answer's stream error into the API error it means", async () => {
+    const refused = await suite.openai.chat.completions
+      .create({ model: 'dify-chat', messages: [{ role: 'user', content: 'Say hello [break]' }] })
+      .catch((error: { status: number; message: string }) => error);
+    expect((refused as { status: number }).status).toBeGreaterThanOrEqual(500);
   });
 });

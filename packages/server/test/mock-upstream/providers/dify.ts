@@ -7,6 +7,10 @@ import { asksForLimit, sendJsonBody, startVendorServer, type VendorMock, vendorR
 export const DIFY_KEY = 'app-mockdifykey';
 /** The mock app's name: its reply is `Hello from dify mock: chat-app` (a Dify app has no model name). */
 export const DIFY_APP = 'chat-app';
+/** The key of the mock's agent app, which refuses blocking mode as Dify's agent apps do. */
+export const DIFY_AGENT_KEY = 'app-mockdifyagent';
+/** The thought the agent app streams before its answer. */
+export const DIFY_AGENT_THOUGHT = 'The user greets me; I answer in kind.';
 
 /** The turns folded into a query as `SYSTEM: \n…\n` / `USER: \n…\n` / `ASSISTANT: \n…\n` blocks. */
 function turnsOf(query: string): Array<Record<string, unknown>> {
@@ -24,12 +28,14 @@ const sse = (res: ServerResponse, data: unknown) => res.write(`data: ${JSON.stri
  * `POST /v1/chat-messages` answers the chat. `response_mode:
  * blocking` answers one JSON message; `streaming` sends data-only events (workflow and node progress, one `message`
  * event per word, `message_end` with the usage). Errors are `{code, message, status}`: a wrong key 401, `[limit]` in
- * the query 429; `[break]` streams two words and then an `error` event.
+ * the query 429; `[break]` streams two words and then an `error` event. With DIFY_AGENT_KEY it is an agent app:
+ * blocking is refused with Dify's 400, a stream carries an `agent_thought` and `agent_message` events.
  */
 export function startDifyMock(): Promise<VendorMock> {
   const uploads = new Map<string, { user: string; mime: string; size: number }>();
   return startVendorServer((request, res) => {
-    if (request.headers.authorization !== `Bearer ${DIFY_KEY}` && request.path.startsWith('/v1/')) {
+    const agent = request.headers.authorization === `Bearer ${DIFY_AGENT_KEY}`;
+    if (!agent && request.headers.authorization !== `Bearer ${DIFY_KEY}` && request.path.startsWith('/v1/')) {
       return sendJsonBody(res, 401, { code: 'unauthorized', message: 'Access token is invalid', status: 401 });
     }
     if (request.method === 'POST' && request.path === '/v1/files/upload') {
@@ -89,6 +95,13 @@ export function startDifyMock(): Promise<VendorMock> {
     };
     const ids = { task_id: 'task-mock', message_id: 'msg-mock', conversation_id: 'conv-mock' };
     const created_at = Math.floor(Date.now() / 1000);
+    if (agent && body.response_mode !== 'streaming') {
+      return sendJsonBody(res, 400, {
+        code: 'invalid_param',
+        message: 'Agent Chat App does not support blocking mode',
+        status: 400,
+      });
+    }
     if (body.response_mode !== 'streaming') {
       return sendJsonBody(res, 200, {
         event: 'message',
@@ -104,6 +117,7 @@ export function startDifyMock(): Promise<VendorMock> {
     const run = { workflow_run_id: 'run-mock', ...ids };
     sse(res, { event: 'workflow_started', ...run, data: { id: 'run-mock', workflow_id: 'wf-mock', created_at } });
     sse(res, { event: 'node_started', ...run, data: { id: 'n1', node_id: 'llm', node_type: 'llm', title: 'LLM' } });
+    if (agent) sse(res, { event: 'agent_thought', ...ids, id: 'thought-1', position: 1, thought: DIFY_AGENT_THOUGHT });
     const words = splitWords(reply.text);
     for (const [index, word] of words.entries()) {
       if (index === 2 && body.query.includes('[break]')) {
@@ -117,7 +131,7 @@ export function startDifyMock(): Promise<VendorMock> {
         res.end();
         return;
       }
-      sse(res, { event: 'message', ...ids, id: ids.message_id, answer: word, created_at });
+      sse(res, { event: agent ? 'agent_message' : 'message', ...ids, id: ids.message_id, answer: word, created_at });
     }
     sse(res, {
       event: 'node_finished',

@@ -15,7 +15,7 @@ export type DifyFile =
 export interface DifyRequest {
   inputs: Record<string, unknown>;
   query: string;
-  response_mode: 'blocking' | 'streaming';
+  response_mode: 'streaming';
   user: string;
   auto_generate_name: boolean;
   files: DifyFile[];
@@ -57,7 +57,8 @@ export function toDifyRequest(request: ChatRequest): DifyRequest {
   return {
     inputs: {},
     query,
-    response_mode: request.stream ? 'streaming' : 'blocking',
+    // Always streaming: agent apps refuse blocking; the provider gathers a whole answer from the stream.
+    response_mode: 'streaming',
     // Dify requires an end-user id; without the client's own, each request is its own user (family).
     user: typeof request.user === 'string' && request.user ? request.user : `gateway-${randomUUID()}`,
     auto_generate_name: false,
