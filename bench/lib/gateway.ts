@@ -47,7 +47,7 @@ export async function startGateway(options: GatewayStartOptions): Promise<Gatewa
     LOG_LEVEL: 'warn',
     // Setup and sign-in are "critical" routes; the default 20 per window is plenty, but a rerun must not trip it.
     CRITICAL_RATE_LIMIT: '1000',
-    // glibc's arena limit, when the caller sets it: README "Benchmark" quotes its effect on the peak RSS.
+    // glibc's arena limit, when the caller sets it: docs/benchmark.md quotes its effect on the peak RSS.
     ...(process.env.MALLOC_ARENA_MAX ? { MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX } : {}),
     ...(process.env.BENCH_BATCH_UPDATE_INTERVAL
       ? { BATCH_UPDATE_INTERVAL: process.env.BENCH_BATCH_UPDATE_INTERVAL }

@@ -1,4 +1,4 @@
-/** The result table, printed to the terminal and written as Markdown for the README. */
+/** The result table, printed to the terminal and written as Markdown for docs/benchmark.md. */
 
 export type Verdict = 'pass' | 'FAIL' | '—';
 
