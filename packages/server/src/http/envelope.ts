@@ -32,6 +32,14 @@ export function isRelayPath(url: string): boolean {
   );
 }
 
+/**
+ * The task vendors' native routes (Midjourney-Proxy's `/mj/…` and `/mj-fast/mj/…`, Suno's `/suno/…`): API clients
+ * too, though their answers have the vendor's shape rather than the relay's.
+ */
+export function isTaskApiPath(url: string): boolean {
+  return url.startsWith('/mj/') || /^\/[^/]+\/mj\//.test(url) || url.startsWith('/suno/');
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
     /** The language of relay errors for callers that send no Accept-Language (config RELAY_DEFAULT_LANGUAGE). */
@@ -41,13 +49,13 @@ declare module 'fastify' {
 
 /**
  * The caller's language: their Accept-Language when they send one; without it, the console's default (zh) on /api
- * and the relay's default (English unless RELAY_DEFAULT_LANGUAGE says otherwise) for API clients, which, like
- * OpenAI's, send none.
+ * and the relay's default (English unless RELAY_DEFAULT_LANGUAGE says otherwise) for API clients (the relay and
+ * the task vendors' routes), which, like OpenAI's, send none.
  */
 export function languageOf(request: FastifyRequest): Language {
   const header = request.headers['accept-language'];
   const picked = pickLanguage(header);
-  if (!isRelayPath(request.url)) return picked;
+  if (!isRelayPath(request.url) && !isTaskApiPath(request.url)) return picked;
   // fetch() in Node and browsers sends `*` unless told otherwise: no preference, like no header at all. A header that
   // names only languages the server has no messages in gets the relay's default too, not the console's.
   const namesOneOfOurs = acceptLanguageTags(header).some((tag) => matchLanguage(tag) !== undefined);

@@ -1,7 +1,7 @@
 import { translate } from '@gateway/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errorFormat, RelayError } from '../relay/errors.js';
-import { isRelayPath, languageOf } from './envelope.js';
+import { isRelayPath, isTaskApiPath, languageOf } from './envelope.js';
 
 /**
  * What the HTTP framework itself refuses on a relay route (unparsable JSON, a content type no parser takes, an
@@ -38,7 +38,7 @@ export function frameworkRefusal(error: unknown, request: FastifyRequest): Relay
 export function relayRouteTable(app: FastifyInstance): (path: string) => string[] {
   const routes: Array<{ pattern: RegExp; methods: string[] }> = [];
   app.addHook('onRoute', (route) => {
-    if (!isRelayPath(route.url) && !route.url.startsWith('/mj') && !route.url.startsWith('/suno')) return;
+    if (!isRelayPath(route.url) && !isTaskApiPath(route.url)) return;
     const source = route.url
       .split('/')
       .map((part) =>

@@ -93,12 +93,11 @@ export function oversizedAnswer(
 }
 
 /**
- * The status the caller gets for an upstream error: the channel's own credentials refused is the gateway's problem,
- * not the caller's key (a 500, never a 401/403 that reads as "your key is wrong"); a redirect (never followed: it
- * may point anywhere) or another status outside the error range is a bad gateway answer.
+ * The status the caller gets for an upstream error other than refused credentials (those are answered by
+ * `channelUnavailable` before this is asked): a redirect (never followed: it may point anywhere) or another status
+ * outside the error range is a bad gateway answer.
  */
 function clientStatusOf(status: number): number {
-  if (status === 401 || status === 403) return 500;
   return status >= 400 && status <= 599 ? status : 502;
 }
 

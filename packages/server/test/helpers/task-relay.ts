@@ -51,7 +51,13 @@ export async function callJson<Json>(
 ): Promise<{ status: number; json: Json; headers: Headers }> {
   const response = await fetch(`${server.baseUrl}${path}`, {
     method,
-    headers: { ...headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    // The family's task answers are checked in Chinese, the language its console and the Midjourney proxy speak;
+    // a caller without Accept-Language gets English (task-language.test.ts).
+    headers: {
+      'accept-language': 'zh',
+      ...headers,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await response.text();
