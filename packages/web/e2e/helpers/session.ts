@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import type { ConsoleTexts } from './texts.js';
 
 export const ADMIN = { username: 'admin', password: 'e2e-password-1' };
 
@@ -13,15 +14,21 @@ export async function setupProduct(baseUrl: string): Promise<void> {
   if (!body.success) throw new Error(`setup failed: ${body.message}`);
 }
 
-/** Signs in through the login page like a person and waits for the console. */
-export async function signIn(page: Page, credentials = ADMIN): Promise<void> {
-  // The form is filled in by its Chinese labels, whatever language the browser prefers.
-  await page.goto('/login?lng=zh');
-  await page.getByLabel('用户名或邮箱').fill(credentials.username);
-  await page.getByLabel('密码').fill(credentials.password);
-  await page.getByRole('button', { name: '登录', exact: true }).click();
+/**
+ * Signs in through the login page like a person and waits for the console. Without `texts` the console is set to
+ * Chinese (?lng=zh) and filled in by its Chinese labels; with them, the page keeps the browser's language and is
+ * filled in by that language's labels.
+ */
+export async function signIn(page: Page, credentials = ADMIN, texts?: ConsoleTexts): Promise<void> {
+  const t = texts?.t ?? ((key: string) => CHINESE_LOGIN[key as keyof typeof CHINESE_LOGIN]);
+  await page.goto(texts ? '/login' : '/login?lng=zh');
+  await page.getByLabel(t('login.username')).fill(credentials.username);
+  await page.getByLabel(t('login.password')).fill(credentials.password);
+  await page.getByRole('button', { name: t('login.submit'), exact: true }).click();
   await page.waitForURL('**/token');
 }
+
+const CHINESE_LOGIN = { 'login.username': '用户名或邮箱', 'login.password': '密码', 'login.submit': '登录' };
 
 /**
  * The management API as the signed-in admin (or another account), for arranging state a journey does not need to

@@ -3,7 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { App as AntdApp, ConfigProvider } from 'antd';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { antdLocale } from '../lib/i18n';
+import { antdLocale, currentLanguage } from '../lib/i18n';
 import { setNotifySink } from '../lib/notify';
 import { createQueryClient } from '../lib/query-client';
 import { buildAntdTheme } from './theme/antd-theme';
@@ -30,7 +30,7 @@ function AntdProviders({ children }: { children: ReactNode }) {
   const locale = antdLocale();
   return (
     // No auto space inside two-character Chinese button labels: "登录" stays "登录" for readers and for tests.
-    <ConfigProvider theme={buildAntdTheme(mode)} locale={locale} button={{ autoInsertSpace: false }}>
+    <ConfigProvider theme={buildAntdTheme(mode, currentLanguage())} locale={locale} button={{ autoInsertSpace: false }}>
       <AntdApp>
         <NotifyBridge />
         {children}

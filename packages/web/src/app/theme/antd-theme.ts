@@ -1,10 +1,26 @@
+import type { Language } from '@gateway/shared';
 import { type ThemeConfig, theme } from 'antd';
 import type { ThemeMode } from './theme-mode';
 
 // One brand colour, matched by the default logo; everything else is antd's tokens so dark mode is complete.
 export const BRAND_COLOR = '#4f46e5';
 
-export function buildAntdTheme(mode: ThemeMode): ThemeConfig {
+const SYSTEM_FONTS = "-apple-system, BlinkMacSystemFont, 'Segoe UI'";
+const LATIN_FONTS = "Roboto, 'Helvetica Neue', Arial";
+const CJK_FONTS = "'PingFang SC', 'Hiragino Sans GB', 'Microsoft YaHei', 'Noto Sans CJK SC'";
+
+/**
+ * Chinese and Japanese put the CJK fonts first (their full-width punctuation is right there); every other language
+ * puts Latin fonts first, else a machine with a CJK font (most Linux desktops) draws French apostrophes and Russian
+ * quotes with full-width CJK glyphs ("d’ API").
+ */
+export function fontFamilyFor(lang: Language): string {
+  const cjk = lang === 'zh' || lang === 'zh-TW' || lang === 'ja';
+  const [first, second] = cjk ? [CJK_FONTS, LATIN_FONTS] : [LATIN_FONTS, CJK_FONTS];
+  return `${SYSTEM_FONTS}, ${first}, ${second}, sans-serif`;
+}
+
+export function buildAntdTheme(mode: ThemeMode, lang: Language = 'zh'): ThemeConfig {
   const dark = mode === 'dark';
   return {
     algorithm: dark ? theme.darkAlgorithm : theme.defaultAlgorithm,
@@ -12,8 +28,7 @@ export function buildAntdTheme(mode: ThemeMode): ThemeConfig {
       colorPrimary: BRAND_COLOR,
       colorInfo: BRAND_COLOR,
       borderRadius: 8,
-      fontFamily:
-        "-apple-system, BlinkMacSystemFont, 'Segoe UI', 'PingFang SC', 'Hiragino Sans GB', 'Microsoft YaHei', 'Noto Sans CJK SC', Roboto, 'Helvetica Neue', Arial, sans-serif",
+      fontFamily: fontFamilyFor(lang),
     },
     components: {
       Layout: {
