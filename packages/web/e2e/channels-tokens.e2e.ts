@@ -1,26 +1,24 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type MockUpstream, startMockUpstream } from '../../server/test/mock-upstream/index.js';
+import type { MockUpstream } from '../../server/test/mock-upstream/index.js';
 import { newPage, snap } from './helpers/browser.js';
-import { type Journey, startJourney } from './helpers/journey.js';
+import { startUpstreamJourney, type UpstreamJourney } from './helpers/journey.js';
 import type { Product } from './helpers/product.js';
 import { type AdminApi, signIn } from './helpers/session.js';
 
 describe('an admin connects channels and a user manages API tokens (built product, mock upstream)', () => {
   let product: Product;
   let browser: Browser;
-  let journey: Journey;
+  let journey: UpstreamJourney;
   let mock: MockUpstream;
   let api: AdminApi;
 
   beforeAll(async () => {
-    mock = await startMockUpstream();
-    journey = await startJourney();
-    ({ product, browser, api } = journey);
+    journey = await startUpstreamJourney();
+    ({ product, browser, api, mock } = journey);
   });
   afterAll(async () => {
     await journey?.close();
-    await mock?.close();
   });
 
   it('adds an OpenAI channel through the form, tests it and sees its response time', async () => {

@@ -1,22 +1,21 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type MockUpstream, startMockUpstream } from '../../server/test/mock-upstream/index.js';
+import type { MockUpstream } from '../../server/test/mock-upstream/index.js';
 import { newPage, snap } from './helpers/browser.js';
-import { type Journey, startJourney } from './helpers/journey.js';
+import { startUpstreamJourney, type UpstreamJourney } from './helpers/journey.js';
 import type { Product } from './helpers/product.js';
 import { type AdminApi, signIn } from './helpers/session.js';
 
 describe('model fallback in the console (built product, mock upstream)', () => {
   let product: Product;
   let browser: Browser;
-  let journey: Journey;
+  let journey: UpstreamJourney;
   let mock: MockUpstream;
   let api: AdminApi;
 
   beforeAll(async () => {
-    mock = await startMockUpstream();
-    journey = await startJourney();
-    ({ product, browser, api } = journey);
+    journey = await startUpstreamJourney();
+    ({ product, browser, api, mock } = journey);
     for (const model of ['primary-model', 'backup-model']) {
       await api('POST', '/api/channel/', {
         mode: 'single',
@@ -27,7 +26,6 @@ describe('model fallback in the console (built product, mock upstream)', () => {
   });
   afterAll(async () => {
     await journey?.close();
-    await mock?.close();
   });
 
   it('sets fallback models in the token form, sees them on the list, and the key falls back', async () => {

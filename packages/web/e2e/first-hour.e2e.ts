@@ -1,9 +1,9 @@
 import type { Language } from '@gateway/shared';
 import type { Browser, Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type MockUpstream, startMockUpstream } from '../../server/test/mock-upstream/index.js';
+import type { MockUpstream } from '../../server/test/mock-upstream/index.js';
 import { newPage, snap } from './helpers/browser.js';
-import { type Journey, startJourney } from './helpers/journey.js';
+import { startUpstreamJourney, type UpstreamJourney } from './helpers/journey.js';
 import type { Product } from './helpers/product.js';
 import { type AdminApi, signIn as signInAs } from './helpers/session.js';
 import { BROWSER_LOCALES, type ConsoleTexts, consoleTexts } from './helpers/texts.js';
@@ -31,7 +31,7 @@ describe.each(JOURNEY_LANGUAGES)(
     let t: ConsoleTexts['t'];
     let product: Product;
     let browser: Browser;
-    let journey: Journey;
+    let journey: UpstreamJourney;
     let mock: MockUpstream;
     let api: AdminApi;
 
@@ -45,13 +45,11 @@ describe.each(JOURNEY_LANGUAGES)(
     beforeAll(async () => {
       texts = await consoleTexts(lang);
       t = texts.t;
-      mock = await startMockUpstream();
-      journey = await startJourney();
-      ({ product, browser, api } = journey);
+      journey = await startUpstreamJourney();
+      ({ product, browser, api, mock } = journey);
     });
     afterAll(async () => {
       await journey?.close();
-      await mock?.close();
     });
 
     it('a fresh admin sees "first a channel, then a key", and the settings link keeps the half-filled form', async () => {

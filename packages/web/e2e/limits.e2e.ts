@@ -1,22 +1,21 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type MockUpstream, startMockUpstream } from '../../server/test/mock-upstream/index.js';
+import type { MockUpstream } from '../../server/test/mock-upstream/index.js';
 import { newPage, snap } from './helpers/browser.js';
-import { type Journey, startJourney } from './helpers/journey.js';
+import { startUpstreamJourney, type UpstreamJourney } from './helpers/journey.js';
 import type { Product } from './helpers/product.js';
 import { type AdminApi, signIn } from './helpers/session.js';
 
 describe('limits and budgets in the console (built product, mock upstream)', () => {
   let product: Product;
   let browser: Browser;
-  let journey: Journey;
+  let journey: UpstreamJourney;
   let mock: MockUpstream;
   let api: AdminApi;
 
   beforeAll(async () => {
-    mock = await startMockUpstream();
-    journey = await startJourney();
-    ({ product, browser, api } = journey);
+    journey = await startUpstreamJourney();
+    ({ product, browser, api, mock } = journey);
     await api('POST', '/api/channel/', {
       mode: 'single',
       channel: {
@@ -33,7 +32,6 @@ describe('limits and budgets in the console (built product, mock upstream)', () 
   });
   afterAll(async () => {
     await journey?.close();
-    await mock?.close();
   });
 
   it('sets a rate limit and a daily budget in the token form and sees them, then the spend, on the list', async () => {

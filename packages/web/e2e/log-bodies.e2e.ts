@@ -1,22 +1,21 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type MockUpstream, startMockUpstream } from '../../server/test/mock-upstream/index.js';
+import type { MockUpstream } from '../../server/test/mock-upstream/index.js';
 import { newPage, snap } from './helpers/browser.js';
-import { type Journey, startJourney } from './helpers/journey.js';
+import { startUpstreamJourney, type UpstreamJourney } from './helpers/journey.js';
 import type { Product } from './helpers/product.js';
 import { signIn } from './helpers/session.js';
 
 describe('an admin opens a call in the usage log and reads its kept request and response (built product)', () => {
   let product: Product;
   let browser: Browser;
-  let journey: Journey;
+  let journey: UpstreamJourney;
   let mock: MockUpstream;
   let channelId: number;
 
   beforeAll(async () => {
-    mock = await startMockUpstream();
-    journey = await startJourney({ privateConsole: true });
-    ({ product, browser } = journey);
+    journey = await startUpstreamJourney({ privateConsole: true });
+    ({ product, browser, mock } = journey);
     const { api } = journey;
     [channelId] = (await api<number[]>('POST', '/api/channel/', {
       mode: 'single',
@@ -45,7 +44,6 @@ describe('an admin opens a call in the usage log and reads its kept request and 
   });
   afterAll(async () => {
     await journey?.close();
-    await mock?.close();
   });
 
   it('shows the request and the answer, pretty-printed, on desktop, at 375 px and in English', async () => {

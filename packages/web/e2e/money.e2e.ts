@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type MockUpstream, startMockUpstream } from '../../server/test/mock-upstream/index.js';
+import type { MockUpstream } from '../../server/test/mock-upstream/index.js';
 import { newPage, snap } from './helpers/browser.js';
 import { copyAndReadClipboard } from './helpers/copy.js';
 import { epaySignature, type FakeEpay, startFakeEpay } from './helpers/fake-epay.js';
-import { type Journey, startJourney } from './helpers/journey.js';
+import { startUpstreamJourney, type UpstreamJourney } from './helpers/journey.js';
 import type { Product } from './helpers/product.js';
 import { type AdminApi, signIn } from './helpers/session.js';
 
@@ -15,7 +15,7 @@ const MERCHANT = { pid: '1001', key: 'e2e-merchant-key' };
 describe('money: redemption codes, online top-up through a gateway, and the dashboard (built product)', () => {
   let product: Product;
   let browser: Browser;
-  let journey: Journey;
+  let journey: UpstreamJourney;
   let mock: MockUpstream;
   let gateway: FakeEpay;
   let api: AdminApi;
@@ -38,10 +38,9 @@ describe('money: redemption codes, online top-up through a gateway, and the dash
   };
 
   beforeAll(async () => {
-    mock = await startMockUpstream();
     gateway = await startFakeEpay(MERCHANT);
-    journey = await startJourney({ privateConsole: true });
-    ({ product, browser, api } = journey);
+    journey = await startUpstreamJourney({ privateConsole: true });
+    ({ product, browser, api, mock } = journey);
     await api('POST', '/api/user/', { ...ALICE, display_name: 'Alice' });
     const found = await api<{ items: Array<{ id: number; username: string }> }>(
       'GET',
@@ -63,7 +62,6 @@ describe('money: redemption codes, online top-up through a gateway, and the dash
   afterAll(async () => {
     await journey?.close();
     await gateway?.close();
-    await mock?.close();
   });
 
   it('an admin creates a code and copies it; the user redeems it and sees the balance and the top-up log', async () => {

@@ -1,21 +1,20 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type MockUpstream, startMockUpstream } from '../../server/test/mock-upstream/index.js';
+import type { MockUpstream } from '../../server/test/mock-upstream/index.js';
 import { newPage, snap } from './helpers/browser.js';
-import { type Journey, startJourney } from './helpers/journey.js';
+import { startUpstreamJourney, type UpstreamJourney } from './helpers/journey.js';
 import type { Product } from './helpers/product.js';
 import { signIn } from './helpers/session.js';
 
 describe('chat in the playground and find the call, with its price, in the usage log', () => {
   let product: Product;
   let browser: Browser;
-  let journey: Journey;
+  let journey: UpstreamJourney;
   let mock: MockUpstream;
 
   beforeAll(async () => {
-    mock = await startMockUpstream();
-    journey = await startJourney();
-    ({ product, browser } = journey);
+    journey = await startUpstreamJourney();
+    ({ product, browser, mock } = journey);
     const { api } = journey;
     await api('POST', '/api/channel/', {
       mode: 'single',
@@ -31,7 +30,6 @@ describe('chat in the playground and find the call, with its price, in the usage
   });
   afterAll(async () => {
     await journey?.close();
-    await mock?.close();
   });
 
   it('streams an answer in the playground, then the log shows the call billed by hand-computed quota', async () => {

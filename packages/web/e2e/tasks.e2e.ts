@@ -1,8 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type MockUpstream, startMockUpstream } from '../../server/test/mock-upstream/index.js';
+import type { MockUpstream } from '../../server/test/mock-upstream/index.js';
 import { newPage, snap } from './helpers/browser.js';
-import { type Journey, startJourney } from './helpers/journey.js';
+import { startUpstreamJourney, type UpstreamJourney } from './helpers/journey.js';
 import type { Product } from './helpers/product.js';
 import { signIn } from './helpers/session.js';
 
@@ -23,7 +23,7 @@ async function refreshUntil(page: Page, ready: () => Promise<boolean>): Promise<
 describe('drawing and task logs: relay submissions seen by their owner (built product)', () => {
   let product: Product;
   let browser: Browser;
-  let journey: Journey;
+  let journey: UpstreamJourney;
   let mock: MockUpstream;
   let key = '';
 
@@ -49,9 +49,8 @@ describe('drawing and task logs: relay submissions seen by their owner (built pr
   };
 
   beforeAll(async () => {
-    mock = await startMockUpstream();
-    journey = await startJourney();
-    ({ product, browser } = journey);
+    journey = await startUpstreamJourney();
+    ({ product, browser, mock } = journey);
     const { api } = journey;
     await api('PUT', '/api/option/', { key: 'QuotaForNewUser', value: '5000000' });
     await api('POST', '/api/user/', { ...PAINTER, display_name: 'Painter' });
@@ -67,7 +66,6 @@ describe('drawing and task logs: relay submissions seen by their owner (built pr
   });
   afterAll(async () => {
     await journey?.close();
-    await mock?.close();
   });
 
   it('submits an imagine with the user’s key and shows it on /midjourney, with its picture once drawn', async () => {

@@ -2,6 +2,7 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Browser } from 'playwright-core';
+import { type MockUpstream, startMockUpstream } from '../../../server/test/mock-upstream/index.js';
 import { launchBrowser } from './browser.js';
 import { type Product, startProduct } from './product.js';
 import { type AdminApi, adminApi, setupProduct } from './session.js';
@@ -70,6 +71,26 @@ export async function startJourney(options: JourneyOptions = {}): Promise<Journe
     return { ...journey, api: await adminApi(journey.product.baseUrl) };
   } catch (error) {
     await journey.close();
+    throw error;
+  }
+}
+
+/** A journey whose product calls a mock upstream (the only part simulated); `close` ends the mock too. */
+export interface UpstreamJourney extends Journey {
+  mock: MockUpstream;
+}
+
+export async function startUpstreamJourney(options: JourneyOptions = {}): Promise<UpstreamJourney> {
+  const mock = await startMockUpstream();
+  try {
+    const journey = await startJourney(options);
+    const close = async () => {
+      await journey.close();
+      await mock.close();
+    };
+    return { ...journey, mock, close };
+  } catch (error) {
+    await mock.close();
     throw error;
   }
 }
