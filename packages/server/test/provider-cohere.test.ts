@@ -1,7 +1,7 @@
 import { CohereClientV2, CohereError } from 'cohere-ai';
 import type OpenAI from 'openai';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { addChannel, apiError, flushBilling, priceModels } from './helpers/relay.js';
+import { addChannel, apiError, lastCallLog, priceModels } from './helpers/relay.js';
 import { vendorChatSuite } from './helpers/vendor-chat.js';
 import { COHERE_KEY, COHERE_TEMPLATE_TOKENS, startCohereMock } from './mock-upstream/providers/cohere.js';
 import { embeddingBase64, embeddingFor } from './mock-upstream/text.js';
@@ -29,10 +29,7 @@ describe('Cohere v2 (type 34) through the gateway', () => {
 
   const sdk = (token = COHERE_KEY) => new CohereClientV2({ token, environment: suite.mock.baseUrl, maxRetries: 0 });
 
-  const lastLog = async () => {
-    await flushBilling(suite.server);
-    return (await suite.server.ctx.repos.logs.list({ type: 2 }, 0, 1)).items[0]!;
-  };
+  const lastLog = () => lastCallLog(suite.server);
 
   let searchChannelId: number;
   beforeAll(async () => {

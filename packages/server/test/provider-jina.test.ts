@@ -5,7 +5,7 @@ import {
   addChannel,
   addToken,
   apiError,
-  flushBilling,
+  lastCallLog,
   openaiClient,
   plainMessage,
   priceModels,
@@ -29,10 +29,7 @@ describe('Jina AI (type 38) through the gateway', () => {
   let key: string;
   let openai: OpenAI;
 
-  const lastLog = async () => {
-    await flushBilling(server);
-    return (await server.ctx.repos.logs.list({ type: 2 }, 0, 1)).items[0]!;
-  };
+  const lastLog = () => lastCallLog(server);
 
   const rerank = (body: Record<string, unknown>) =>
     fetch(`${server.baseUrl}/v1/rerank`, {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type ApiClient, ROOT, setupAndLogin } from './helpers/client.js';
 import { availableDialects } from './helpers/databases.js';
-import { addChannel, addToken, apiError, balances, flushBilling, openaiClient } from './helpers/relay.js';
+import { addChannel, addToken, apiError, balances, flushBilling, lastCallLog, openaiClient } from './helpers/relay.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
 
 const dialects = await availableDialects();
@@ -19,11 +19,7 @@ describe.each(dialects)('chat completions through the gateway (OpenAI SDK, mock 
   let root: ApiClient;
   let key: string;
 
-  const lastLog = async () => {
-    await flushBilling(server);
-    const { items } = await server.ctx.repos.logs.list({ type: 2 }, 0, 1);
-    return items[0]!;
-  };
+  const lastLog = () => lastCallLog(server);
 
   beforeAll(async () => {
     mock = await startMockUpstream();

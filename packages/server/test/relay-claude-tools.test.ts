@@ -1,7 +1,7 @@
 import Anthropic from '@anthropic-ai/sdk';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type ApiClient, setupAndLogin } from './helpers/client.js';
-import { addChannel, addToken, balances, flushBilling, priceModels } from './helpers/relay.js';
+import { addChannel, addToken, balances, lastCallLog, priceModels } from './helpers/relay.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
 import { type MockUpstream, startMockUpstream } from './mock-upstream/index.js';
 
@@ -29,10 +29,7 @@ describe('Claude clients with tools through an OpenAI-format channel', () => {
   let key: string;
   let anthropic: Anthropic;
 
-  const lastLog = async () => {
-    await flushBilling(server);
-    return (await server.ctx.repos.logs.list({ type: 2 }, 0, 1)).items[0]!;
-  };
+  const lastLog = () => lastCallLog(server);
 
   beforeAll(async () => {
     mock = await startMockUpstream();

@@ -1,7 +1,7 @@
 import { toFile } from 'openai';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type ApiClient, setupAndLogin } from './helpers/client.js';
-import { addChannel, addToken, apiError, flushBilling, openaiClient, priceModels } from './helpers/relay.js';
+import { addChannel, addToken, apiError, lastCallLog, openaiClient, priceModels } from './helpers/relay.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
 import { type MockUpstream, startMockUpstream } from './mock-upstream/index.js';
 
@@ -11,10 +11,7 @@ describe('the other OpenAI endpoints through the gateway (OpenAI SDK)', () => {
   let root: ApiClient;
   let key: string;
 
-  const lastLog = async () => {
-    await flushBilling(server);
-    return (await server.ctx.repos.logs.list({ type: 2 }, 0, 1)).items[0]!;
-  };
+  const lastLog = () => lastCallLog(server);
 
   beforeAll(async () => {
     mock = await startMockUpstream();

@@ -1,7 +1,7 @@
 import { ApiError, GoogleGenAI } from '@google/genai';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type ApiClient, setupAndLogin } from './helpers/client.js';
-import { addChannel, addToken, flushBilling, priceModels } from './helpers/relay.js';
+import { addChannel, addToken, lastCallLog, priceModels } from './helpers/relay.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
 import { type MockUpstream, startMockUpstream } from './mock-upstream/index.js';
 
@@ -15,10 +15,7 @@ describe("Gemini's native API through the gateway (@google/genai SDK)", () => {
   let key: string;
   const genai = (apiKey = key) => new GoogleGenAI({ apiKey, httpOptions: { baseUrl: server.baseUrl } });
 
-  const lastLog = async () => {
-    await flushBilling(server);
-    return (await server.ctx.repos.logs.list({ type: 2 }, 0, 1)).items[0]!;
-  };
+  const lastLog = () => lastCallLog(server);
 
   beforeAll(async () => {
     mock = await startMockUpstream();

@@ -2,7 +2,7 @@ import Anthropic from '@anthropic-ai/sdk';
 import { GoogleGenAI } from '@google/genai';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type ApiClient, setupAndLogin } from './helpers/client.js';
-import { addChannel, addToken, flushBilling, openaiClient, priceModels } from './helpers/relay.js';
+import { addChannel, addToken, lastCallLog, openaiClient, priceModels } from './helpers/relay.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
 import { type MockUpstream, startMockUpstream } from './mock-upstream/index.js';
 
@@ -26,10 +26,7 @@ describe('model-name suffixes and provider option groups on the way out', () => 
     const saved = await root.put('/api/option/', { key, value });
     if (!saved.success) throw new Error(saved.message);
   };
-  const lastLog = async () => {
-    await flushBilling(server);
-    return (await server.ctx.repos.logs.list({ type: 2 }, 0, 1)).items[0]!;
-  };
+  const lastLog = () => lastCallLog(server);
   let claudeChannel: number;
   let openaiChannel: number;
   const upstream = () => mock.requests.at(-1)!;

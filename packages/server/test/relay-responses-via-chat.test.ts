@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type ApiClient, setupAndLogin } from './helpers/client.js';
-import { addChannel, addToken, balances, flushBilling, openaiClient, priceModels } from './helpers/relay.js';
+import { addChannel, addToken, balances, lastCallLog, openaiClient, priceModels } from './helpers/relay.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
 import { type MockUpstream, startMockUpstream } from './mock-upstream/index.js';
 
@@ -17,10 +17,7 @@ describe('Responses API clients through a chat-only channel', () => {
   let root: ApiClient;
   let key: string;
 
-  const lastLog = async () => {
-    await flushBilling(server);
-    return (await server.ctx.repos.logs.list({ type: 2 }, 0, 1)).items[0]!;
-  };
+  const lastLog = () => lastCallLog(server);
 
   beforeAll(async () => {
     mock = await startMockUpstream();

@@ -1,3 +1,4 @@
+import { LogType } from '@gateway/shared';
 import OpenAI from 'openai';
 import type { ApiClient } from './client.js';
 import type { TestServer } from './server.js';
@@ -28,6 +29,12 @@ export function openaiClient(server: TestServer, key: string): OpenAI {
 export async function flushBilling(server: TestServer): Promise<void> {
   await server.ctx.ledger.flush();
   await server.ctx.logWriter.flush();
+}
+
+/** The newest consumption row of the usage log, after the billing buffers are written. */
+export async function lastCallLog(server: TestServer) {
+  await flushBilling(server);
+  return (await server.ctx.repos.logs.list({ type: LogType.Consume }, 0, 1)).items[0]!;
 }
 
 export async function balances(server: TestServer, userId: number, tokenKey: string) {
