@@ -30,13 +30,13 @@ import { isDatabaseUnavailable } from './db/outage.js';
 import { capConnectionsPerAddress } from './http/connection-cap.js';
 import { BASELINE_HEADERS } from './http/content-security.js';
 import { answerDatabaseUnavailable } from './http/database-unavailable.js';
-import { ApiFailure, isRelayPath, messageFor } from './http/envelope.js';
+import { ApiFailure, isRelayPath, languageOf, messageFor } from './http/envelope.js';
 import { frameworkRefusal, relayRouteTable } from './http/relay-refusals.js';
 import { applyBodyLimits, crossSiteGuard } from './http/request-guards.js';
 import { serverTimeoutOptions } from './http/server-limits.js';
 import { serveWeb } from './http/static-web.js';
 import { operationsRoutes } from './ops/routes.js';
-import { errorFormat, RelayError } from './relay/errors.js';
+import { errorFormat, RelayError, type RelayWords } from './relay/errors.js';
 import { relayRoutes } from './relay/router.js';
 import { globalRateLimitHook } from './services/rate-limit/global-limits.js';
 
@@ -157,7 +157,14 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     if (refused) {
       const message = messageFor(request, refused.code, refused.params);
       if (!isRelayPath(request.url)) return reply.code(refused.status).send({ success: false, message });
-      const relay = new RelayError(refused.status, message, 'invalid_request_error', refused.code);
+      const words = { code: refused.code, params: refused.params };
+      const relay = RelayError.worded(
+        refused.status,
+        languageOf(request),
+        words,
+        'invalid_request_error',
+        refused.code,
+      );
       return reply.code(refused.status).send(relay.body(String(request.id), errorFormat(request.url)));
     }
     if (isDatabaseUnavailable(error)) return answerDatabaseUnavailable(error, request, reply);
@@ -172,10 +179,10 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       return reply.code(error.status).send(error.body(String(request.id), errorFormat(request.url)));
     if (isRelayPath(request.url) && error instanceof ApiFailure) {
       // The playground's session guard speaks the envelope; relay clients read the OpenAI shape.
-      const relay = new RelayError(
-        error.status === 200 ? 400 : error.status,
-        messageFor(request, error.code, error.params),
-      );
+      const relay = RelayError.worded(error.status === 200 ? 400 : error.status, languageOf(request), {
+        code: error.code,
+        params: error.params,
+      });
       return reply.code(relay.status).send(relay.body(String(request.id), errorFormat(request.url)));
     }
     const framework = isRelayPath(request.url) ? frameworkRefusal(error, request) : null;
@@ -185,10 +192,11 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       // Clients of the relay (OpenAI SDKs) expect the OpenAI error shape for everything, bad JSON included.
       const status = (error as { statusCode?: number }).statusCode ?? 500;
       // Never a library's English sentence: the status said in the caller's language.
-      const message =
-        status < 500 ? messageFor(request, 'relay_bad_request', { status }) : messageFor(request, 'internal_error');
+      const words: RelayWords =
+        status < 500 ? { code: 'relay_bad_request', params: { status } } : { code: 'internal_error' };
       if (status >= 500) request.log.error({ err: error, url: request.url, reqId: request.id }, 'relay error');
-      const relay = new RelayError(status, message, status < 500 ? 'invalid_request_error' : 'new_api_error');
+      const type = status < 500 ? 'invalid_request_error' : 'new_api_error';
+      const relay = RelayError.worded(status, languageOf(request), words, type);
       return reply.code(status).send(relay.body(String(request.id), errorFormat(request.url)));
     }
     if (error instanceof ApiFailure) {

@@ -1,12 +1,13 @@
-import { isAdmin, LogType } from '@gateway/shared';
+import { isAdmin, isMessageCode, type Language, LogType } from '@gateway/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { currentUser, guards } from '../auth/guard.js';
 import type { AppContext } from '../context.js';
 import type { LogFilter } from '../db/repos/logs.js';
 import type { LogRow } from '../db/schema.js';
 import { nowSeconds } from '../db/sql-helpers.js';
-import { ApiFailure, messageFor, ok } from '../http/envelope.js';
+import { ApiFailure, languageOf, messageFor, ok } from '../http/envelope.js';
 import { queryNumber, queryString, readPaging } from '../http/paging.js';
+import { wordsText } from '../relay/errors.js';
 import { recordAudit } from '../services/audit/audit-trail.js';
 import { logBodyRoutes } from './log-bodies.js';
 
@@ -25,8 +26,31 @@ function readFilter(query: Record<string, unknown>, admin: boolean): LogFilter {
   };
 }
 
-/** A log row as the console shows it. Users never see which upstream channel served them. */
-export function logView(row: LogRow, admin: boolean) {
+/** Stored message params, kept only when they are the plain values a template takes. */
+function storedParams(value: unknown): Record<string, string | number> | undefined {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return undefined;
+  const params: Record<string, string | number> = {};
+  for (const [name, param] of Object.entries(value)) {
+    if (typeof param === 'string' || typeof param === 'number') params[name] = param;
+  }
+  return params;
+}
+
+/**
+ * A row's text in the reader's language when the row stored the words behind it (relay errors: `message_code`).
+ * A code this server does not know (written by a newer or older one) keeps the text that was stored.
+ */
+function contentIn(content: string | null, other: Record<string, unknown> | null, lang: Language): string | null {
+  const code = other?.message_code;
+  if (typeof code !== 'string' || !isMessageCode(code)) return content;
+  return wordsText({ code, params: storedParams(other?.message_params) }, lang);
+}
+
+/**
+ * A log row as the console shows it, its text in the reader's language where the row allows. Users never see which
+ * upstream channel served them.
+ */
+export function logView(row: LogRow, admin: boolean, lang: Language) {
   const { channel_id, channel_name, other, is_stream, ...rest } = row;
   let parsed: Record<string, unknown> | null = null;
   try {
@@ -37,6 +61,7 @@ export function logView(row: LogRow, admin: boolean) {
   if (!admin && parsed) delete parsed.admin_info;
   return {
     ...rest,
+    content: contentIn(rest.content, parsed, lang),
     // Stored as 0/1 on every engine; the family sends a JSON boolean.
     is_stream: Number(is_stream) === 1,
     other: parsed ? JSON.stringify(parsed) : '',
@@ -54,7 +79,7 @@ export async function logRoutes(app: FastifyInstance, ctx: AppContext): Promise<
     await ctx.logWriter.flush();
     const result = await logs.list(filter, offset, pageSize);
     return ok({
-      items: result.items.map((row) => logView(row, admin)),
+      items: result.items.map((row) => logView(row, admin, languageOf(request))),
       total: result.total,
       page: p,
       page_size: pageSize,

@@ -1,7 +1,8 @@
+import type { Language } from '@gateway/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DATABASE_RETRY_AFTER_SECONDS } from '../db/outage.js';
 import { errorFormat, RelayError } from '../relay/errors.js';
-import { messageFor } from './envelope.js';
+import { languageOf, messageFor } from './envelope.js';
 
 /**
  * A request the database could not serve (db/outage.ts): a 503 that says so and when to come back, never a 500
@@ -13,15 +14,16 @@ export function answerDatabaseUnavailable(error: unknown, request: FastifyReques
   // A warning, not an error: the cause is outside the process, and /readyz already reports it.
   request.log.warn({ err: error, url: request.url, reqId: request.id }, 'database unavailable');
   reply.header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
-  const message = messageFor(request, 'database_unavailable');
-  if (request.url.startsWith('/api/')) return reply.code(503).send({ success: false, message });
-  const relay = databaseUnavailableError(message);
+  if (request.url.startsWith('/api/')) {
+    return reply.code(503).send({ success: false, message: messageFor(request, 'database_unavailable') });
+  }
+  const relay = databaseUnavailableError(languageOf(request));
   return reply.code(503).send(relay.body(String(request.id), errorFormat(request.url)));
 }
 
 /** The relay's form of it, for routes that answer errors in their own shape (task routes). */
-export function databaseUnavailableError(message: string): RelayError {
-  const relay = new RelayError(503, message, 'new_api_error', 'database_unavailable');
+export function databaseUnavailableError(lang: Language): RelayError {
+  const relay = RelayError.worded(503, lang, { code: 'database_unavailable' }, 'new_api_error', 'database_unavailable');
   relay.retryAfter = DATABASE_RETRY_AFTER_SECONDS;
   return relay;
 }

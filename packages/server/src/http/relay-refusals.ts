@@ -1,6 +1,5 @@
-import { translate } from '@gateway/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { errorFormat, RelayError } from '../relay/errors.js';
+import { errorFormat, RelayError, type RelayWords } from '../relay/errors.js';
 import { isRelayPath, isTaskApiPath, languageOf } from './envelope.js';
 
 /**
@@ -12,21 +11,21 @@ export function frameworkRefusal(error: unknown, request: FastifyRequest): Relay
   const code = (error as { code?: unknown }).code;
   const status = (error as { statusCode?: unknown }).statusCode;
   const lang = languageOf(request);
-  const refuse = (httpStatus: number, message: string, errorCode: string) =>
-    new RelayError(httpStatus, message, 'invalid_request_error', errorCode);
+  const refuse = (httpStatus: number, words: RelayWords, errorCode: string) =>
+    RelayError.worded(httpStatus, lang, words, 'invalid_request_error', errorCode);
   if (code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
     const type =
       String(request.headers['content-type'] ?? '')
         .split(';')[0]
         ?.trim() || '-';
-    return refuse(415, translate('relay_content_type_unsupported', lang, { type }), 'unsupported_content_type');
+    return refuse(415, { code: 'relay_content_type_unsupported', params: { type } }, 'unsupported_content_type');
   }
-  if (code === 'FST_ERR_CTP_EMPTY_JSON_BODY') return refuse(400, translate('relay_body_empty', lang), 'invalid_json');
+  if (code === 'FST_ERR_CTP_EMPTY_JSON_BODY') return refuse(400, { code: 'relay_body_empty' }, 'invalid_json');
   if (code === 'FST_ERR_CTP_INVALID_JSON_BODY' || (error instanceof SyntaxError && status === 400)) {
-    return refuse(400, translate('relay_body_unparsable', lang), 'invalid_json');
+    return refuse(400, { code: 'relay_body_unparsable' }, 'invalid_json');
   }
   if (typeof code === 'string' && code.startsWith('FST_') && typeof status === 'number' && status < 500) {
-    return refuse(status, translate('relay_bad_request', lang, { status }), 'invalid_request');
+    return refuse(status, { code: 'relay_bad_request', params: { status } }, 'invalid_request');
   }
   return null;
 }
@@ -62,15 +61,17 @@ export function answerRelayNotFound(
   const allowed = allowedMethods(path).filter((method) => method !== 'HEAD');
   const error =
     allowed.length > 0
-      ? new RelayError(
+      ? RelayError.worded(
           405,
-          translate('relay_method_not_allowed', lang, { method: request.method }),
+          lang,
+          { code: 'relay_method_not_allowed', params: { method: request.method } },
           'invalid_request_error',
           'method_not_allowed',
         )
-      : new RelayError(
+      : RelayError.worded(
           404,
-          translate('relay_route_not_found', lang, { method: request.method, path }),
+          lang,
+          { code: 'relay_route_not_found', params: { method: request.method, path } },
           'invalid_request_error',
           'not_found',
         );

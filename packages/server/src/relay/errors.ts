@@ -34,6 +34,28 @@ const GOOGLE_STATUSES: Record<number, string> = {
 /** Messages whose parameters are English text the server cannot translate. */
 const ENGLISH_DETAIL_CODES: ReadonlySet<MessageCode> = new Set<MessageCode>(['relay_conversion_unsupported']);
 
+/** A catalogue message and its parameters: the fact behind an error's text. */
+export interface RelayWords {
+  code: MessageCode;
+  params?: Record<string, string | number>;
+}
+
+/**
+ * The text of our words in one language. Used for the caller's answer and again for each reader of the usage log, so
+ * both follow the same rules about parameters that are English text.
+ */
+export function wordsText(words: RelayWords, lang: Language): string {
+  const { code, params } = words;
+  if (code === 'relay_body_invalid' && typeof params?.reason === 'string') {
+    // The checks name the reason in English: one language per message, the reader's when the reason has it.
+    const reason = relayBodyReason(params.reason, lang);
+    return reason === null ? translate(code, 'en', params) : translate(code, lang, { ...params, reason });
+  }
+  // What a conversion cannot express is named in English (often built from the request's own field names):
+  // the whole message is English then, never a Chinese sentence around an English phrase.
+  return translate(code, ENGLISH_DETAIL_CODES.has(code) ? 'en' : lang, params);
+}
+
 export type ErrorFormat = 'openai' | 'claude' | 'gemini';
 
 /** The error shape a relay route's clients read: Anthropic's on /v1/messages, Google's on Gemini routes. */
@@ -52,6 +74,11 @@ export class RelayError extends Error {
   retryAfter?: number;
   /** What really happened upstream (host, library error, the body of an error page): for admins' eyes only. */
   detail?: string;
+  /**
+   * The catalogue message the text was built from, when it is ours: the usage log stores it so each reader sees it in
+   * their own language. Absent for text we only pass on (an upstream's own error message).
+   */
+  words?: RelayWords;
 
   constructor(
     readonly status: number,
@@ -71,17 +98,20 @@ export class RelayError extends Error {
     params?: Record<string, string | number>,
     errorCode: string | null = code,
   ): RelayError {
-    if (code === 'relay_body_invalid' && typeof params?.reason === 'string') {
-      // The checks name the reason in English: one language per message, the caller's when the reason has it.
-      const reason = relayBodyReason(params.reason, lang);
-      const message =
-        reason === null ? translate(code, 'en', params) : translate(code, lang, { ...params, reason: reason });
-      return new RelayError(status, message, 'new_api_error', errorCode);
-    }
-    // What a conversion cannot express is named in English (often built from the request's own field names):
-    // the whole message is English then, never a Chinese sentence around an English phrase.
-    const language = ENGLISH_DETAIL_CODES.has(code) ? 'en' : lang;
-    return new RelayError(status, translate(code, language, params), 'new_api_error', errorCode);
+    return RelayError.worded(status, lang, params ? { code, params } : { code }, 'new_api_error', errorCode);
+  }
+
+  /** An error in our own words: the caller reads them in their language, and the log keeps the code for its readers. */
+  static worded(
+    status: number,
+    lang: Language,
+    words: RelayWords,
+    type = 'new_api_error',
+    errorCode: string | null = null,
+  ): RelayError {
+    const error = new RelayError(status, wordsText(words, lang), type, errorCode);
+    error.words = words;
+    return error;
   }
 
   body(requestId: string, format: ErrorFormat = 'openai') {

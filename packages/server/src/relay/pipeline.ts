@@ -1,4 +1,4 @@
-import { type Language, LogType, resolveModelMapping, translate } from '@gateway/shared';
+import { type Language, LogType, resolveModelMapping } from '@gateway/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { CachedChannel } from '../cache/channel-cache.js';
 import type { AppContext } from '../context.js';
@@ -73,9 +73,7 @@ export function conveyor<Request>(ctx: AppContext, endpoint: Endpoint<Request>) 
         return await runConveyor(ctx, endpoint, request, reply, caller, lang, startedAt, requestId, tally);
       } catch (error) {
         // An unreachable database is refused like the rest: a 503 in the task API's shape.
-        const refusal = isDatabaseUnavailable(error)
-          ? databaseUnavailableError(translate('database_unavailable', lang))
-          : error;
+        const refusal = isDatabaseUnavailable(error) ? databaseUnavailableError(lang) : error;
         if (!(refusal instanceof RelayError)) throw error;
         if (refusal.status === 429 || refusal.retryAfter !== undefined) {
           reply.header('Retry-After', String(refusal.retryAfter ?? 30));
@@ -441,6 +439,8 @@ function logFailure<Request>(run: Run<Request>, error: RelayError, tried: number
       status_code: error.status,
       error_code: error.code,
       admin_info: { use_channel: tried.map(String), ...(error.detail ? { upstream_detail: error.detail } : {}) },
+      // The fact behind our words: `content` is in the caller's language, the log view renders each reader's.
+      ...(error.words ? { message_code: error.words.code, message_params: error.words.params ?? {} } : {}),
       ...fallbackFacts(run.fallback),
     }),
   });

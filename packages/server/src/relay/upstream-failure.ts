@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import { type Language, type MessageCode, translate } from '@gateway/shared';
+import type { Language, MessageCode } from '@gateway/shared';
 import type { AnswerTooLarge } from './answer-limits.js';
 import { RelayError, redactChannelKeys } from './errors.js';
 import type { UpstreamError } from './types.js';
@@ -40,7 +40,7 @@ function timedOut(error: unknown): boolean {
 }
 
 function generic(status: number, lang: Language, message: MessageCode, code: string): RelayError {
-  return new RelayError(status, translate(message, lang), 'upstream_error', code);
+  return RelayError.worded(status, lang, { code: message }, 'upstream_error', code);
 }
 
 /**
@@ -157,10 +157,11 @@ export function upstreamRefusal(
 ): RelayError {
   if (rejectsChannelCredentials(upstream, answer.text)) return channelUnavailable(answer, channel, lang);
   const status = clientStatusOf(upstream.status);
-  const message = writtenForClient(upstream, answer.text)
-    ? redactChannelKeys(upstream.message, channel)
-    : translate('relay_upstream_status', lang, { status });
-  const failure = new RelayError(status, message, upstream.type || 'upstream_error', upstream.code);
+  const type = upstream.type || 'upstream_error';
+  // The upstream's own explanation is passed on as it was written (a quoted fact, no words of ours to re-render).
+  const failure = writtenForClient(upstream, answer.text)
+    ? new RelayError(status, redactChannelKeys(upstream.message, channel), type, upstream.code)
+    : RelayError.worded(status, lang, { code: 'relay_upstream_status', params: { status } }, type, upstream.code);
   failure.detail = answerDetail(answer.statusCode, answer.text, channel);
   if (status === 429) failure.retryAfter = retryAfterOf(answer.headers['retry-after']);
   return failure;

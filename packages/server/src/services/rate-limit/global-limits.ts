@@ -1,4 +1,3 @@
-import { translate } from '@gateway/shared';
 import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction, onRequestHookHandler } from 'fastify';
 import type { RateLimiter } from '../../auth/rate-limiter.js';
 import type { RateLimitConfig } from '../../config.js';
@@ -66,10 +65,10 @@ export function globalRateLimitHook(
         if (allowed) return done();
         reply.header('Retry-After', String(limit.windowSeconds));
         const params = { max: limit.max, seconds: limit.windowSeconds };
-        const message = translate('global_rate_limited', languageOf(request), params);
         // The dashboard billing views are read by OpenAI clients: their error shape, not the envelope.
         if (scope === 'api' && !request.url.startsWith('/api')) {
-          const error = new RelayError(429, message, 'new_api_error', 'rate_limit_exceeded');
+          const words = { code: 'global_rate_limited', params } as const;
+          const error = RelayError.worded(429, languageOf(request), words, 'new_api_error', 'rate_limit_exceeded');
           error.retryAfter = limit.windowSeconds;
           return done(error);
         }

@@ -70,6 +70,13 @@ export function retryChain(other: LogOther): string[] | null {
   return tried.map(String);
 }
 
+/** The models a fallback tried, in order (the requested one first), or null when no fallback happened. */
+export function fallbackChain(other: LogOther): string[] | null {
+  const chain = other.fallback_chain;
+  if (!Array.isArray(chain) || chain.length === 0) return null;
+  return chain.map(String);
+}
+
 /** First-token time in ms, or null when unknown (absent, -1, or not a number). */
 export function firstTokenMs(other: LogOther): number | null {
   const frt = other.frt;

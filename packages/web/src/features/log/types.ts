@@ -52,6 +52,12 @@ export interface LogOther {
   content_params?: Record<string, string | number>;
   task_id?: string;
   action?: string;
+  /** A fallback happened: the model the caller asked for, and every model tried in order (that one first). */
+  requested_model?: string;
+  fallback_chain?: string[];
+  /** A relay error's words: the server already renders them into `content` in the reader's language. */
+  message_code?: string;
+  message_params?: Record<string, string | number>;
   [key: string]: unknown;
 }
 

@@ -82,9 +82,10 @@ export function sunoSubmitEndpoint(ctx: AppContext): Endpoint<SunoSubmit> {
             const taskId = typeof submitted.data === 'string' ? submitted.data : '';
             if (submitted.code !== 'success' || !taskId) {
               const reason = redactChannelKeys(String(submitted.message ?? ''), on.channel);
-              throw new RelayError(
+              throw RelayError.worded(
                 500,
-                RelayError.of(500, on.lang, 'task_upstream_refused', { reason }).message,
+                on.lang,
+                { code: 'task_upstream_refused', params: { reason } },
                 'upstream_error',
                 typeof submitted.code === 'string' ? submitted.code : 'fail_to_submit',
               );

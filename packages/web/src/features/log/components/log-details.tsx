@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useIsMobile } from '../../../lib/use-media-query';
 import { useFormatQuota } from '../../status/use-format-quota';
-import { firstTokenMs, isCallLog, mappedModel, retryChain } from '../log-view';
+import { fallbackChain, firstTokenMs, isCallLog, mappedModel, retryChain } from '../log-view';
 import type { LogOther } from '../types';
 import { useLogContent } from '../use-log-content';
 import { LogBodiesSection } from './log-bodies';
@@ -29,6 +29,11 @@ const KNOWN_FIELDS = new Set([
   'admin_info',
   'status_code',
   'error_code',
+  'requested_model',
+  'fallback_chain',
+  // Already rendered into the content by the server, in the reader's language.
+  'message_code',
+  'message_params',
 ]);
 
 const isNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
@@ -88,6 +93,12 @@ export function LogDetails({ log, admin }: { log: LogRow; admin: boolean }) {
       add('error_code', t('log.detail_error_code'), <Typography.Text code>{String(other.error_code)}</Typography.Text>);
     }
   }
+  // A fallback served (or failed after trying) other models than the one asked for: the user paid for what served.
+  if (typeof other.requested_model === 'string' && other.requested_model) {
+    add('requested_model', t('log.detail_requested_model'), other.requested_model);
+  }
+  const models = fallbackChain(other);
+  if (models) add('fallback_chain', t('log.detail_fallback_chain'), models.join(' → '));
   const chain = admin ? retryChain(other) : null;
   if (chain) add('retry', t('log.col_retry'), chain.join(' → '));
   if (log.request_id) {

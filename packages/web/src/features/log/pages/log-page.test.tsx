@@ -161,6 +161,35 @@ describe('usage log page', () => {
     expect(within(table).getByText('错误')).toBeTruthy();
   });
 
+  it('names the fallback facts and a relay error’s stored words in words, never as raw keys', async () => {
+    const user = setupUser();
+    setStoredUser(member);
+    renderLogs([
+      log(
+        { id: 3, type: 5, content: 'Le service en amont est injoignable', quota: 0 },
+        {
+          status_code: 502,
+          error_code: 'upstream_unreachable',
+          message_code: 'relay_upstream_unavailable',
+          message_params: {},
+          requested_model: 'gpt-4o',
+          fallback_chain: ['gpt-4o', 'gpt-4o-mini', 'claude-haiku'],
+        },
+      ),
+    ]);
+    const table = await screen.findByTestId('log-table');
+    await user.click(within(table).getByText('详情', { selector: 'button span, button' }).closest('button')!);
+    const details = await screen.findByTestId('log-details');
+    expect(within(details).getByText('请求的模型')).toBeTruthy();
+    expect(within(details).getByText('依次尝试的模型（回退）')).toBeTruthy();
+    expect(within(details).getByText('gpt-4o → gpt-4o-mini → claude-haiku')).toBeTruthy();
+    // The server rendered the content in the reader's language already: shown as it came.
+    expect(within(details).getByText('Le service en amont est injoignable')).toBeTruthy();
+    for (const raw of ['requested_model', 'fallback_chain', 'message_code', 'message_params']) {
+      expect(within(details).queryByText(raw)).toBeNull();
+    }
+  });
+
   it('gives admins the channel, user and retry columns, their filters, and the user detail', async () => {
     const user = setupUser();
     setStoredUser(root);
