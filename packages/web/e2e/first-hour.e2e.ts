@@ -1,4 +1,4 @@
-import type { Language } from '@gateway/shared';
+import { type Language, translate } from '@gateway/shared';
 import type { Browser, Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MockUpstream } from '../../server/test/mock-upstream/index.js';
@@ -239,6 +239,55 @@ describe.each(JOURNEY_LANGUAGES)(
       await cards.getByText(/^\$\d/).first().waitFor();
       await shot(phone.page, '12-log-375');
       await phone.context.close();
+    });
+
+    it('shows a failed call in the reader’s language, whatever the caller’s, and its fallback in words', async () => {
+      await api('POST', '/api/channel/', {
+        mode: 'single',
+        channel: {
+          type: 1,
+          name: '次渠道',
+          key: 'sk-good-3',
+          base_url: mock.baseUrl,
+          models: 'gpt-4o',
+          group: 'default',
+        },
+      });
+      await api('POST', '/api/token/', {
+        name: 'with-fallback',
+        unlimited_quota: true,
+        fallback_models: 'gpt-4o-mini',
+      });
+      const tokens = await api<{ items: Array<{ key: string; name: string }> }>('GET', '/api/token/?p=1&size=10');
+      const token = tokens.items.find((item) => item.name === 'with-fallback')!;
+      // Every try fails before an answer: the model, its retries and its fallback model.
+      for (let attempt = 0; attempt < 10; attempt++) mock.enqueue('openai.chat', { kind: 'reset-before' });
+      // An API caller that names no language: the answer is English, the log row is read in the admin's language.
+      const failed = await fetch(`${product.baseUrl}/v1/chat/completions`, {
+        method: 'POST',
+        headers: { authorization: `Bearer sk-${token.key}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ model: 'gpt-4o', messages: [{ role: 'user', content: 'hi' }] }),
+      });
+      expect(failed.status).toBe(502);
+      const answer = (await failed.json()) as { error: { message: string } };
+      expect(answer.error.message).toContain(translate('relay_upstream_unavailable', 'en'));
+
+      const { context, page } = await open({ width: 1366, height: 860 });
+      await signIn(page);
+      await page.goto('/log');
+      const words = translate('relay_upstream_unavailable', lang);
+      const row = page.getByTestId('log-table').getByRole('row').filter({ hasText: words }).first();
+      await row.waitFor();
+      await row.getByRole('button', { name: t('log.show_details') }).click();
+      const details = page.getByTestId('log-details').first();
+      await details.getByText(words, { exact: true }).waitFor();
+      await details.getByText(t('log.detail_requested_model')).waitFor();
+      await details.getByText(t('log.detail_fallback_chain')).waitFor();
+      await details.getByText('gpt-4o → gpt-4o-mini').waitFor();
+      const shown = (await details.textContent()) ?? '';
+      for (const raw of ['requested_model', 'fallback_chain', 'message_code']) expect(shown).not.toContain(raw);
+      await shot(page, '13-log-failed-call');
+      await context.close();
     });
   },
 );
