@@ -4,6 +4,7 @@ import type { ChannelsRepo } from '../db/repos/channels.js';
 import type { ChannelRow } from '../db/schema.js';
 import { nowSeconds } from '../db/sql-helpers.js';
 import { shouldDisableChannel } from '../relay/auto-disable.js';
+import { redactChannelKeys } from '../relay/errors.js';
 import { modelSuffixOf } from '../relay/model-suffix.js';
 import { providerFor } from '../relay/providers/registry.js';
 import { sendUpstream } from '../relay/send.js';
@@ -23,6 +24,17 @@ export interface ChannelTestResult {
 }
 
 const TEST_TIMEOUT_MS = 60_000;
+/** The stored reason is for a tooltip: an upstream's whole HTML error page would only bloat the channel row. */
+const FAILURE_REASON_LENGTH = 500;
+
+/** Every key line of a multi-key channel, not only the one the test used: any of them could be echoed back. */
+function allKeys(channel: ChannelRow, deps: { writer: ChannelWriter }): string[] {
+  return deps.writer
+    .key(channel)
+    .split('\n')
+    .map((key) => key.trim())
+    .filter(Boolean);
+}
 
 export function testModelOf(channel: ChannelRow, requested: string): string {
   return requested || channel.test_model?.trim() || splitModels(channel.models ?? '')[0] || 'gpt-4o-mini';
@@ -74,8 +86,16 @@ export async function testChannel(
     failure = { status: 0, message: describeFailure(error), type: 'network_error', code: null };
   }
   const elapsedMs = Math.round(performance.now() - started);
+  // The upstream's own error text can quote the key it was sent (OpenAI's "Incorrect API key provided: sk-…"),
+  // and describeFailure is not redacted: blank every key of the channel before the message is shown or stored.
+  if (failure) failure.message = redactChannelKeys(failure.message, { key: runtime.key, keys: allKeys(channel, deps) });
   // A failed test has no meaningful latency: 0 makes the console show "no time" instead of a fast green tag.
-  await deps.channels.update(channel.id, { response_time: failure ? 0 : elapsedMs, test_time: nowSeconds() });
+  // Its reason is kept (bounded) so the console still shows why after a reload.
+  await deps.writer.recordTest(channel.id, {
+    responseTime: failure ? 0 : elapsedMs,
+    testTime: nowSeconds(),
+    failure: failure ? failure.message.slice(0, FAILURE_REASON_LENGTH) : null,
+  });
   const result: ChannelTestResult = {
     success: failure === null,
     message: failure?.message ?? '',

@@ -85,6 +85,34 @@ export class ChannelWriter {
     return row;
   }
 
+  /**
+   * A test's outcome: its timing, and on failure why and when (other_info `test_failure_reason` /
+   * `test_failure_time`, so the console still shows it after a reload); a success removes them. Read and written in
+   * one transaction so the other keys (an auto-disable's status_reason) survive a write racing this one. The cache
+   * is not reloaded: it reads neither the timings nor other_info, and a test-all run would reload it per channel.
+   */
+  async recordTest(
+    id: number,
+    outcome: { responseTime: number; testTime: number; failure: string | null },
+  ): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      const current = await this.channels.findById(id, trx);
+      if (!current) return;
+      const info = parseInfo(current.other_info);
+      if (outcome.failure === null) {
+        delete info.test_failure_reason;
+        delete info.test_failure_time;
+      } else {
+        Object.assign(info, { test_failure_reason: outcome.failure, test_failure_time: outcome.testTime });
+      }
+      await this.channels.update(
+        id,
+        { response_time: outcome.responseTime, test_time: outcome.testTime, other_info: JSON.stringify(info) },
+        trx,
+      );
+    });
+  }
+
   async updateMany(ids: number[], changes: Updateable<ChannelsTable>): Promise<number> {
     const count = await this.db.transaction().execute(async (trx) => {
       for (const id of ids) {

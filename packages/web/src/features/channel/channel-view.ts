@@ -42,17 +42,40 @@ export function latencyColor(milliseconds: number): LatencyColor {
   return 'red';
 }
 
-/** Why and when the server disabled a channel by itself (status 3); tolerant of missing or broken JSON. */
-export function autoDisableInfo(channel: Pick<Channel, 'other_info'>): { reason: string; time: number } {
+/** other_info as an object; tolerant of missing or broken JSON (an older server, a hand-edited row). */
+function otherInfo(channel: Pick<Channel, 'other_info'>): Record<string, unknown> {
   try {
-    const info = JSON.parse(channel.other_info ?? '') as { status_reason?: unknown; status_time?: unknown };
-    return {
-      reason: typeof info.status_reason === 'string' ? info.status_reason : '',
-      time: typeof info.status_time === 'number' ? info.status_time : 0,
-    };
+    const info: unknown = JSON.parse(channel.other_info ?? '');
+    return typeof info === 'object' && info !== null && !Array.isArray(info) ? (info as Record<string, unknown>) : {};
   } catch {
-    return { reason: '', time: 0 };
+    return {};
   }
+}
+
+/** A reason and a time (Unix seconds) read from two keys of other_info; '' and 0 when absent. */
+function reasonAndTime(
+  channel: Pick<Channel, 'other_info'>,
+  reasonKey: string,
+  timeKey: string,
+): { reason: string; time: number } {
+  const info = otherInfo(channel);
+  return {
+    reason: typeof info[reasonKey] === 'string' ? info[reasonKey] : '',
+    time: typeof info[timeKey] === 'number' ? info[timeKey] : 0,
+  };
+}
+
+/** Why and when the server disabled a channel by itself (status 3). */
+export function autoDisableInfo(channel: Pick<Channel, 'other_info'>): { reason: string; time: number } {
+  return reasonAndTime(channel, 'status_reason', 'status_time');
+}
+
+/**
+ * Why and when the channel's last test failed, as the server stored it (a passing test removes it): the page's own
+ * memory of a failure is lost on reload, this is not.
+ */
+export function testFailureInfo(channel: Pick<Channel, 'other_info'>): { reason: string; time: number } {
+  return reasonAndTime(channel, 'test_failure_reason', 'test_failure_time');
 }
 
 /** Comma text → list, for models and groups. */

@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../../lib/notify';
 import { useFormatQuota } from '../../status/use-format-quota';
-import { autoDisableInfo, latencyColor } from '../channel-view';
+import { autoDisableInfo, latencyColor, testFailureInfo } from '../channel-view';
 import type { Channel } from '../types';
 
 export function ChannelTypeTag({ type }: { type: number }) {
@@ -67,7 +67,8 @@ export function ChannelStatusTag({ channel }: { channel: Channel }) {
 
 /**
  * Last test's response time, coloured by speed; clicking tests the channel again. A test that ran and failed records
- * no time: that is a failure (red), not "not tested" — its reason is in the tooltip when this page saw the test.
+ * no time: that is a failure (red), not "not tested". Its reason and time come from this page's own test when it ran
+ * one, otherwise from what the server stored (other_info), so they survive a reload and show "test all" failures.
  */
 export function LatencyTag({
   channel,
@@ -82,22 +83,25 @@ export function LatencyTag({
   onTest: () => void;
 }) {
   const { t } = useTranslation();
+  const stored = testFailureInfo(channel);
   const tested = channel.response_time > 0 && failure === undefined;
-  const failed = !tested && (failure !== undefined || channel.test_time > 0);
+  const failed = !tested && (failure !== undefined || stored.reason !== '' || channel.test_time > 0);
   const color = tested ? latencyColor(channel.response_time) : failed ? 'red' : 'default';
   const label = tested
     ? t('channel.seconds', { value: (channel.response_time / 1000).toFixed(2) })
     : failed
       ? t('channel.last_test_failed')
       : t('channel.not_tested');
+  const format = (time: number) => dayjs.unix(time).format('YYYY-MM-DD HH:mm:ss');
   const testedAt =
-    channel.test_time > 0
-      ? t('channel.tested_at', { time: dayjs.unix(channel.test_time).format('YYYY-MM-DD HH:mm:ss') })
-      : t('channel.click_to_test');
+    channel.test_time > 0 ? t('channel.tested_at', { time: format(channel.test_time) }) : t('channel.click_to_test');
+  const failedAt = stored.time || channel.test_time;
   const tip = failed ? (
     <div data-testid="test-failure-detail">
-      <div>{t('channel.disabled_reason', { reason: failure || t('channel.disabled_reason_unknown') })}</div>
-      <div>{testedAt}</div>
+      <div>
+        {t('channel.disabled_reason', { reason: failure || stored.reason || t('channel.disabled_reason_unknown') })}
+      </div>
+      <div>{failedAt > 0 ? t('channel.test_failed_at', { time: format(failedAt) }) : testedAt}</div>
     </div>
   ) : (
     testedAt

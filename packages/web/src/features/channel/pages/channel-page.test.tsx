@@ -99,6 +99,56 @@ describe('channel list', () => {
     expect(detail.textContent).toMatch(/时间：2023-11-1[45] \d\d:13:20/);
   });
 
+  // A failed test is stored by the server (other_info), so a reload still shows it failed, why and when.
+  const failedTest = (id: number, name: string) =>
+    channel({
+      id,
+      name,
+      response_time: 0,
+      test_time: 1_700_000_000,
+      other_info: JSON.stringify({
+        status_reason: 'kept for the status tag',
+        test_failure_reason: 'HTTP 401: Incorrect API key provided: ***',
+        test_failure_time: 1_700_000_000,
+      }),
+    });
+
+  it('shows a stored test failure with its reason and time after a reload', async () => {
+    const user = setupUser();
+    renderChannels([failedTest(4, 'revoked'), channel({ id: 5, name: 'never', test_time: 0, response_time: 0 })]);
+    const table = await screen.findByTestId('channel-table');
+    const failed = await within(table).findByLabelText('测试渠道 revoked');
+    expect(failed.dataset.latency).toBe('failed');
+    expect(failed.textContent).toBe('测试失败');
+    expect(within(table).getByLabelText('测试渠道 never').dataset.latency).toBe('none');
+
+    await user.hover(failed);
+    const detail = await screen.findByTestId('test-failure-detail');
+    expect(detail.textContent).toContain('原因：HTTP 401: Incorrect API key provided: ***');
+    expect(detail.textContent).toMatch(/失败时间：2023-11-1[45] \d\d:13:20/);
+  });
+
+  it('shows a stored test failure on a phone card too', async () => {
+    const user = setupUser();
+    const wide = window.matchMedia;
+    window.matchMedia = ((query: string) => ({
+      ...wide(query),
+      matches: query.includes('max-width'),
+    })) as typeof window.matchMedia;
+    try {
+      renderChannels([failedTest(6, 'phone-revoked')]);
+      const [card] = await screen.findAllByTestId('channel-card');
+      const failed = within(card!).getByLabelText('测试渠道 phone-revoked');
+      expect(failed.dataset.latency).toBe('failed');
+      await user.hover(failed);
+      expect((await screen.findByTestId('test-failure-detail')).textContent).toContain(
+        'Incorrect API key provided: ***',
+      );
+    } finally {
+      window.matchMedia = wide;
+    }
+  });
+
   it('folds tagged channels under one expandable tag row in tag mode', async () => {
     window.localStorage.setItem('tag-mode', 'true');
     const { requests } = renderChannels(
