@@ -31,6 +31,7 @@ import { capConnectionsPerAddress } from './http/connection-cap.js';
 import { BASELINE_HEADERS } from './http/content-security.js';
 import { answerDatabaseUnavailable } from './http/database-unavailable.js';
 import { ApiFailure, isRelayPath, languageOf, messageFor } from './http/envelope.js';
+import { globalRateLimitHook } from './http/global-rate-limit.js';
 import { frameworkRefusal, relayRouteTable } from './http/relay-refusals.js';
 import { applyBodyLimits, crossSiteGuard } from './http/request-guards.js';
 import { serverTimeoutOptions } from './http/server-limits.js';
@@ -38,7 +39,6 @@ import { serveWeb } from './http/static-web.js';
 import { operationsRoutes } from './ops/routes.js';
 import { errorFormat, RelayError, type RelayWords } from './relay/errors.js';
 import { relayRoutes } from './relay/router.js';
-import { globalRateLimitHook } from './services/rate-limit/global-limits.js';
 
 // Paths that must work before first-run setup: the console needs them to show the setup page.
 const ALLOWED_BEFORE_SETUP = new Set([

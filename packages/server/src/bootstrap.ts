@@ -10,6 +10,7 @@ import { AuthCache } from './cache/auth-cache.js';
 import { ChannelCache } from './cache/channel-cache.js';
 import { OptionsStore } from './cache/options-store.js';
 import { connectRedis } from './cache/redis.js';
+import { failoverWindowLog, memoryWindowLog } from './cache/sliding-window-log.js';
 import type { Config } from './config.js';
 import type { AppContext, UsageLogSink } from './context.js';
 import { openDatabase } from './db/connection.js';
@@ -18,14 +19,13 @@ import { createBooksRepo } from './db/repos/books.js';
 import { createRepositories } from './db/repositories.js';
 import { backgroundError } from './lib/background.js';
 import { GatewayMetrics } from './metrics/gateway-metrics.js';
-import { channelDisabledNotifier } from './services/channel-disabled-notice.js';
-import { ChannelTestRunner } from './services/channel-test-all.js';
-import { ChannelWriter } from './services/channel-writer.js';
-import { createRequestLimiter } from './services/limits/create-limiter.js';
-import { NotifyLimit } from './services/notify-limit.js';
-import { ModelRequestLimiter } from './services/rate-limit/model-request-limit.js';
-import { failoverWindowLog, memoryWindowLog } from './services/rate-limit/sliding-window-log.js';
-import { SecretBox } from './services/secret-box.js';
+import { createRequestLimiter } from './relay/admission/limits/create-limiter.js';
+import { ModelRequestLimiter } from './relay/admission/limits/model-request-limit.js';
+import { ChannelTestRunner } from './relay/probes/channel-test-all.js';
+import { ChannelWriter } from './services/channels/channel-writer.js';
+import { channelDisabledNotifier } from './services/notifications/channel-disabled-notice.js';
+import { NotifyLimit } from './services/notifications/notify-limit.js';
+import { SecretBox } from './services/security/secret-box.js';
 
 /** Opens the database (migrating it), Redis when configured, and loads options: everything but HTTP. */
 export async function createContext(config: Config): Promise<AppContext> {

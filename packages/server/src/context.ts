@@ -12,10 +12,10 @@ import type { Db } from './db/connection.js';
 import type { Repositories } from './db/repositories.js';
 import type { NewLog, NewRequestBody } from './db/schema.js';
 import type { GatewayMetrics } from './metrics/gateway-metrics.js';
-import type { ChannelTestRunner } from './services/channel-test-all.js';
-import type { ChannelWriter } from './services/channel-writer.js';
-import type { RequestLimiter } from './services/limits/request-limiter.js';
-import type { ModelRequestLimiter } from './services/rate-limit/model-request-limit.js';
+import type { ModelRequestLimiter } from './relay/admission/limits/model-request-limit.js';
+import type { RequestLimiter } from './relay/admission/limits/request-limiter.js';
+import type { ChannelTestRunner } from './relay/probes/channel-test-all.js';
+import type { ChannelWriter } from './services/channels/channel-writer.js';
 
 /** Everything a route needs, built once in main (or per test) and handed to each plugin. */
 export interface AppContext {
@@ -33,7 +33,7 @@ export interface AppContext {
   ledger: QuotaLedger;
   /** Usage-log rows: written with the ledger's charges, in its batches. */
   logWriter: UsageLogSink;
-  /** Kept request and response bodies (services/request-bodies), batched like the usage logs. */
+  /** Kept request and response bodies (relay/admission/body-capture), batched like the usage logs. */
   bodyWriter: LogWriter<NewRequestBody>;
   quotaExporter: QuotaExporter;
   modelLimiter: ModelRequestLimiter;

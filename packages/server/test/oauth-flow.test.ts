@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { ApiFailure } from '../src/http/envelope.js';
-import { decodeFlow, encodeFlow, type OAuthFlow, pkceChallenge, stateMatches } from '../src/services/oauth/flow.js';
-import { verifyTelegramLogin } from '../src/services/oauth/telegram.js';
+import {
+  decodeFlow,
+  encodeFlow,
+  type OAuthFlow,
+  pkceChallenge,
+  stateMatches,
+} from '../src/services/accounts/oauth/flow.js';
+import { verifyTelegramLogin } from '../src/services/accounts/oauth/telegram.js';
 import { signTelegramLogin } from './helpers/fake-oauth.js';
 
 const SECRET = 'flow-secret-0123456789abcdef';

@@ -3,8 +3,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { hostname } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isPublicAddress, OutboundError, outboundFetch } from '../src/services/outbound.js';
-import { SecretBox } from '../src/services/secret-box.js';
+import { isPublicAddress, OutboundError, outboundFetch } from '../src/services/security/outbound.js';
+import { SecretBox } from '../src/services/security/secret-box.js';
 
 describe('outbound client: address policy', () => {
   it.each([

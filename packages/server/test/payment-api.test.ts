@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { epaySign } from '../src/services/epay.js';
+import { epaySign } from '../src/services/payments/epay.js';
 import { type ApiClient, setupAndLogin, signedInUser } from './helpers/client.js';
 import { availableDialects } from './helpers/databases.js';
 import { startTestServer, type TestServer } from './helpers/server.js';

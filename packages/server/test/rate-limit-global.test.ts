@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config.js';
-import { globalScope } from '../src/services/rate-limit/global-limits.js';
+import { globalScope } from '../src/http/global-rate-limit.js';
 import { setupAndLogin } from './helpers/client.js';
 import { REDIS_URL } from './helpers/databases.js';
 import { requireRedisInCi } from './helpers/redis.js';

@@ -2,12 +2,8 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OptionsStore } from '../src/cache/options-store.js';
 import { connectRedis, type RedisPair } from '../src/cache/redis.js';
-import { ModelRequestLimiter } from '../src/services/rate-limit/model-request-limit.js';
-import {
-  memoryWindowLog,
-  redisWindowLog,
-  type SlidingWindowLog,
-} from '../src/services/rate-limit/sliding-window-log.js';
+import { memoryWindowLog, redisWindowLog, type SlidingWindowLog } from '../src/cache/sliding-window-log.js';
+import { ModelRequestLimiter } from '../src/relay/admission/limits/model-request-limit.js';
 import { type ApiClient, setupAndLogin } from './helpers/client.js';
 import { REDIS_URL } from './helpers/databases.js';
 import { requireRedisInCi } from './helpers/redis.js';

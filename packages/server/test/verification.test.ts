@@ -5,7 +5,7 @@ import {
   memoryCodeStore,
   redisCodeStore,
   type VerificationCodeStore,
-} from '../src/services/verification-codes.js';
+} from '../src/services/accounts/verification-codes.js';
 import { ApiClient, setupAndLogin, signedInUser } from './helpers/client.js';
 import { availableDialects, REDIS_URL } from './helpers/databases.js';
 import { codeFrom, smtpOptions } from './helpers/mailbox.js';

@@ -5,8 +5,8 @@ import { currentUser, guards } from '../auth/guard.js';
 import type { AppContext } from '../context.js';
 import { ApiFailure, messageFor, ok } from '../http/envelope.js';
 import { parseBody } from '../http/validation.js';
-import { assertEmailAllowed } from '../services/email-restrictions.js';
-import { verificationCodes } from '../services/verification-codes.js';
+import { assertEmailAllowed } from '../services/accounts/email-restrictions.js';
+import { verificationCodes } from '../services/accounts/verification-codes.js';
 
 /**
  * A signed-in user binds (or changes) their e-mail with a code from `GET /api/verification`. Spec 000 calls it

@@ -6,10 +6,10 @@ import { hashPassword } from '../auth/password.js';
 import type { AppContext } from '../context.js';
 import { ApiFailure, languageOf, messageFor, ok } from '../http/envelope.js';
 import { parseBody } from '../http/validation.js';
-import { assertSmtpConfigured, resetMail } from '../services/mailer.js';
-import { sendMail } from '../services/notify.js';
-import { turnstileCheck } from '../services/turnstile.js';
-import { verificationCodes } from '../services/verification-codes.js';
+import { turnstileCheck } from '../services/accounts/turnstile.js';
+import { verificationCodes } from '../services/accounts/verification-codes.js';
+import { assertSmtpConfigured, resetMail } from '../services/notifications/mailer.js';
+import { sendMail } from '../services/notifications/notify.js';
 import { randomText } from './token.js';
 
 /**

@@ -7,7 +7,7 @@ import type { AppContext } from '../context.js';
 import { nowSeconds } from '../db/sql-helpers.js';
 import { ApiFailure, ok } from '../http/envelope.js';
 import { parseBody } from '../http/validation.js';
-import { epaySign } from '../services/epay.js';
+import { epaySign } from '../services/payments/epay.js';
 import {
   amountDiscounts,
   amountOptions,
@@ -15,8 +15,8 @@ import {
   groupRatioFor,
   payableMoney,
   tradeNumber,
-} from '../services/epay-order.js';
-import { epayEnabled, settleEpayReport } from '../services/epay-settle.js';
+} from '../services/payments/epay-order.js';
+import { epayEnabled, settleEpayReport } from '../services/payments/epay-settle.js';
 import { randomText } from './token.js';
 
 const amountSchema = z.object({

@@ -10,8 +10,8 @@ import { SESSION_COOKIE, verifySessionCookie } from '../auth/session-cookie.js';
 import type { AppContext } from '../context.js';
 import type { UserRow } from '../db/schema.js';
 import { modelPricing } from '../relay/pricing.js';
-import { userSetting } from '../relay/user-setting.js';
-import { usableGroups } from '../services/groups.js';
+import { usableGroups } from '../services/accounts/groups.js';
+import { userSetting } from '../services/accounts/user-setting.js';
 
 /**
  * The signed-in visitor, if any (the family's "try user auth"): a missing, stale or foreign session simply means

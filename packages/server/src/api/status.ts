@@ -2,7 +2,7 @@ import type { PublicStatus } from '@gateway/shared';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
 import { ok } from '../http/envelope.js';
-import { epayEnabled } from '../services/epay-settle.js';
+import { epayEnabled } from '../services/payments/epay-settle.js';
 
 /** The public status object: built only from non-secret options, so it is safe for every visitor. */
 export function publicStatus(ctx: AppContext): PublicStatus {

@@ -16,9 +16,9 @@ import { nowSeconds } from '../db/sql-helpers.js';
 import { ApiFailure, messageFor, ok } from '../http/envelope.js';
 import { queryString, readListPage } from '../http/paging.js';
 import { parseBody } from '../http/validation.js';
-import { canUseGroup } from '../services/groups.js';
-import type { RequestLimiter } from '../services/limits/request-limiter.js';
-import { assertBudgetPair, limitColumnsOf, tokenLimitsView } from '../services/limits/token-limits-view.js';
+import type { RequestLimiter } from '../relay/admission/limits/request-limiter.js';
+import { assertBudgetPair, limitColumnsOf, tokenLimitsView } from '../relay/admission/limits/token-limits-view.js';
+import { canUseGroup } from '../services/accounts/groups.js';
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 

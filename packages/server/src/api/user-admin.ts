@@ -17,9 +17,9 @@ import { nowSeconds } from '../db/sql-helpers.js';
 import { ApiFailure, messageFor, ok } from '../http/envelope.js';
 import { queryString, readPaging } from '../http/paging.js';
 import { parseBody } from '../http/validation.js';
+import { limitColumnsOf } from '../relay/admission/limits/token-limits-view.js';
 import { recordAudit } from '../services/audit/audit-trail.js';
 import { userChanges } from '../services/audit/entity-diffs.js';
-import { limitColumnsOf } from '../services/limits/token-limits-view.js';
 
 /** What the user table shows: never a password hash or an access token. */
 export function adminUserView(user: UserRow) {

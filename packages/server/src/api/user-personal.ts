@@ -17,7 +17,7 @@ import type { Database } from '../db/schema.js';
 import { nowSeconds } from '../db/sql-helpers.js';
 import { ApiFailure, messageFor, ok } from '../http/envelope.js';
 import { parseBody } from '../http/validation.js';
-import { refusedPublicUrl } from '../services/outbound.js';
+import { refusedPublicUrl } from '../services/security/outbound.js';
 import { randomText } from './token.js';
 
 /** What a user may change about themselves (spec 000 "Personal settings"); role, quota, group never. */

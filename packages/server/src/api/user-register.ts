@@ -5,10 +5,10 @@ import { hashPassword } from '../auth/password.js';
 import type { AppContext } from '../context.js';
 import { ApiFailure, messageFor, ok } from '../http/envelope.js';
 import { parseBody } from '../http/validation.js';
-import { assertEmailAllowed } from '../services/email-restrictions.js';
-import { insertInvitedAccount } from '../services/invited-account.js';
-import { turnstileCheck } from '../services/turnstile.js';
-import { verificationCodes } from '../services/verification-codes.js';
+import { assertEmailAllowed } from '../services/accounts/email-restrictions.js';
+import { insertInvitedAccount } from '../services/accounts/invited-account.js';
+import { turnstileCheck } from '../services/accounts/turnstile.js';
+import { verificationCodes } from '../services/accounts/verification-codes.js';
 
 /**
  * `POST /api/user/register` (spec 000 §5): the operator's switches first, then the form, then the e-mail code

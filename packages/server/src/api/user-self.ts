@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { currentUser, guards } from '../auth/guard.js';
 import type { AppContext } from '../context.js';
 import { ApiFailure, ok } from '../http/envelope.js';
-import { allGroups, usableGroups } from '../services/groups.js';
+import { allGroups, usableGroups } from '../services/accounts/groups.js';
 import { selfView } from './user-session.js';
 
 /** The caller's groups and models: what the token form and the playground offer. */

@@ -9,8 +9,8 @@ import type { UserRow } from '../db/schema.js';
 import { nowSeconds } from '../db/sql-helpers.js';
 import { ApiFailure, messageFor, ok } from '../http/envelope.js';
 import { parseBody } from '../http/validation.js';
+import { turnstileCheck } from '../services/accounts/turnstile.js';
 import { recordAudit } from '../services/audit/audit-trail.js';
-import { turnstileCheck } from '../services/turnstile.js';
 
 export function sessionUser(user: UserRow): SessionUser {
   return {

@@ -4,11 +4,11 @@ import type { AppContext } from '../context.js';
 import { ApiFailure, languageOf, messageFor, ok } from '../http/envelope.js';
 import { clientIp } from '../http/request-ip.js';
 import { parseBody } from '../http/validation.js';
-import { assertEmailAllowed } from '../services/email-restrictions.js';
-import { assertSmtpConfigured, verificationMail } from '../services/mailer.js';
-import { sendMail } from '../services/notify.js';
-import { turnstileCheck } from '../services/turnstile.js';
-import { newVerificationCode, verificationCodes } from '../services/verification-codes.js';
+import { assertEmailAllowed } from '../services/accounts/email-restrictions.js';
+import { turnstileCheck } from '../services/accounts/turnstile.js';
+import { newVerificationCode, verificationCodes } from '../services/accounts/verification-codes.js';
+import { assertSmtpConfigured, verificationMail } from '../services/notifications/mailer.js';
+import { sendMail } from '../services/notifications/notify.js';
 
 // The family's e-mail verification limit: two mails per IP per 30 seconds, matching the console's countdown.
 const MAILS_PER_WINDOW = 2;

@@ -5,7 +5,7 @@ import { SerialRun } from '../lib/serial-run.js';
  * Usage logs are written in batches off the request path: the relay appends to a buffer, a timer (or a full
  * buffer) writes them in one multi-row insert, and shutdown writes what is left. A failed write keeps the rows
  * for the next attempt, up to a cap, so a database hiccup loses nothing and an outage cannot eat all memory.
- * The kept request bodies (services/request-bodies) ride the same way in a writer of their own.
+ * The kept request bodies (relay/admission/body-capture) ride the same way in a writer of their own.
  */
 export class LogWriter<Row = NewLog> {
   private buffer: Row[] = [];

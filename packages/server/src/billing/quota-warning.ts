@@ -1,8 +1,8 @@
 import { formatQuota } from '@gateway/shared';
 import type { AppContext } from '../context.js';
 import type { UserRow } from '../db/schema.js';
-import { userSetting } from '../relay/user-setting.js';
-import { notifyUser } from '../services/notify.js';
+import { userSetting } from '../services/accounts/user-setting.js';
+import { notifyUser } from '../services/notifications/notify.js';
 
 const QUIET_MS = 10 * 60_000;
 // Per server instance (tests run several in one process): user id → time of the last warning.

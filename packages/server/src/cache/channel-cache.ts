@@ -5,7 +5,7 @@ import { SerialRun } from '../lib/serial-run.js';
 import { matchingModelName } from '../relay/model-suffix.js';
 import type { Candidate } from '../relay/select.js';
 import type { RuntimeChannel } from '../relay/types.js';
-import type { ChannelWriter } from '../services/channel-writer.js';
+import type { ChannelWriter } from '../services/channels/channel-writer.js';
 import { listen, type RedisPair } from './redis.js';
 
 /** Everything the relay needs of a channel, decrypted and parsed once per reload instead of once per request. */

@@ -1,7 +1,7 @@
 import { ChannelStatus } from '@gateway/shared';
 import type { AppContext } from '../context.js';
 import { backgroundError } from '../lib/background.js';
-import { testChannel } from '../services/channel-test.js';
+import { testChannel } from '../relay/probes/channel-test.js';
 import { everyOnceAcrossNodes } from './leased-job.js';
 
 /**

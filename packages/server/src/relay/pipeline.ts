@@ -7,15 +7,8 @@ import { nowSeconds } from '../db/sql-helpers.js';
 import { databaseUnavailableError } from '../http/database-unavailable.js';
 import { languageOf } from '../http/envelope.js';
 import type { RelayTally, RouteMetrics } from '../metrics/relay-metrics.js';
-import type { Admission, LimitEstimate } from '../services/limits/request-limiter.js';
-import { admitModelRequest } from '../services/rate-limit/model-request-limit.js';
-import { bodyRecorder } from '../services/request-bodies/recorder.js';
-import { AnswerTooLarge } from './answer-limits.js';
-import { authenticateRelay, type RelayCaller } from './auth.js';
-import { shouldDisableChannel } from './auto-disable.js';
-import { Cancellation } from './cancellation.js';
-import type { Endpoint, Leg, ParsedRequest } from './endpoint.js';
-import { RelayError } from './errors.js';
+import { authenticateRelay, type RelayCaller } from './admission/authenticate.js';
+import { bodyRecorder } from './admission/body-capture/recorder.js';
 import {
   bodyForModel,
   type FallbackTrail,
@@ -26,7 +19,14 @@ import {
   reserveFallback,
   SERVED_MODEL_HEADER,
   servedModelHeader,
-} from './fallback.js';
+} from './admission/fallback.js';
+import { admitModelRequest } from './admission/limits/model-request-limit.js';
+import type { Admission, LimitEstimate } from './admission/limits/request-limiter.js';
+import { AnswerTooLarge } from './answer-limits.js';
+import { shouldDisableChannel } from './auto-disable.js';
+import { Cancellation } from './cancellation.js';
+import type { Endpoint, Leg, ParsedRequest } from './endpoint.js';
+import { RelayError } from './errors.js';
 import { modelSuffixOf } from './model-suffix.js';
 import { applyOverrides, withHeaderOverride } from './overrides/apply.js';
 import type { Provider } from './provider.js';

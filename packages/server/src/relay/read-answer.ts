@@ -2,7 +2,7 @@ import type { Language } from '@gateway/shared';
 import { createParser } from 'eventsource-parser';
 import type { FastifyReply } from 'fastify';
 import type { CachedChannel } from '../cache/channel-cache.js';
-import type { AnswerCapture } from '../services/request-bodies/recorder.js';
+import type { AnswerCapture } from './admission/body-capture/recorder.js';
 import { AnswerTooLarge } from './answer-limits.js';
 import { type Cancellation, drained } from './cancellation.js';
 import type { AnswerReader } from './endpoint.js';
@@ -38,7 +38,7 @@ export interface AnswerContext {
   startedAt: number;
   cancellation: Cancellation;
   lang: Language;
-  /** Set when this call's bodies are kept (services/request-bodies): it is told what the client was sent. */
+  /** Set when this call's bodies are kept (relay/admission/body-capture): it is told what the client was sent. */
   bodies?: AnswerCapture;
   /** The largest single event of a streamed answer (a whole answer's limit is its body's, see send.ts). */
   maxEventBytes: number;

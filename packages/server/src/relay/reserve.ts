@@ -1,11 +1,11 @@
 import { type Language, perCallQuota, preConsumeQuota } from '@gateway/shared';
 import type { ReserveFailure } from '../billing/ledger.js';
 import type { AppContext } from '../context.js';
-import type { RelayCaller } from './auth.js';
+import { userSetting } from '../services/accounts/user-setting.js';
+import type { RelayCaller } from './admission/authenticate.js';
 import { RelayError } from './errors.js';
 import { groupRatio, type ModelPricing, modelPricing } from './pricing.js';
 import { findSensitiveWord } from './sensitive.js';
-import { userSetting } from './user-setting.js';
 
 /** A request's price and what was reserved for it; settled (or refunded) exactly once. */
 export interface Billing {

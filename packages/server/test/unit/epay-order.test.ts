@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { epaySign, epayVerify } from '../../src/services/epay.js';
+import { epaySign, epayVerify } from '../../src/services/payments/epay.js';
 import {
   amountDiscounts,
   amountOptions,
@@ -8,7 +8,7 @@ import {
   groupRatioFor,
   payableMoney,
   tradeNumber,
-} from '../../src/services/epay-order.js';
+} from '../../src/services/payments/epay-order.js';
 
 describe('payable money for an online top-up', () => {
   it.each([

@@ -2,7 +2,7 @@ import { LANGUAGES, VERIFICATION_VALID_MINUTES } from '@gateway/shared';
 import { describe, expect, it } from 'vitest';
 import type { OptionsStore } from '../../src/cache/options-store.js';
 import { escapeHtml } from '../../src/http/escape-html.js';
-import { resetMail, verificationMail } from '../../src/services/mailer.js';
+import { resetMail, verificationMail } from '../../src/services/notifications/mailer.js';
 
 const options = { get: (key: string) => (key === 'SystemName' ? 'Gate <One>' : '') } as unknown as OptionsStore;
 

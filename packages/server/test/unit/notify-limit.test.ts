@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NotifyLimit } from '../../src/services/notify-limit.js';
+import { NotifyLimit } from '../../src/services/notifications/notify-limit.js';
 
 describe('NotifyLimit', () => {
   it('lets `count` notices of one type through per window, per user and type', () => {

@@ -8,7 +8,7 @@ import { ApiFailure, messageFor, ok } from '../../http/envelope.js';
 import { queryString, readListPage } from '../../http/paging.js';
 import { parseBody } from '../../http/validation.js';
 import { recordAudit } from '../../services/audit/audit-trail.js';
-import { type ChannelBody, channelColumns, channelKeys } from '../../services/channel-input.js';
+import { type ChannelBody, channelColumns, channelKeys } from '../../services/channels/channel-input.js';
 import { channelAudit } from './audit.js';
 import { channelView } from './view.js';
 

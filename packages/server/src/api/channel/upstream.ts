@@ -6,11 +6,11 @@ import type { AppContext } from '../../context.js';
 import { nowSeconds } from '../../db/sql-helpers.js';
 import { ApiFailure, messageFor, ok } from '../../http/envelope.js';
 import { parseBody } from '../../http/validation.js';
-import { BalanceUnsupportedError, fetchChannelBalance } from '../../services/channel-balance.js';
-import { testChannel } from '../../services/channel-test.js';
-import { OutboundError } from '../../services/outbound.js';
-import { runtimeChannel } from '../../services/runtime-channel.js';
-import { fetchUpstreamModels } from '../../services/upstream-models.js';
+import { BalanceUnsupportedError, fetchChannelBalance } from '../../relay/probes/channel-balance.js';
+import { testChannel } from '../../relay/probes/channel-test.js';
+import { runtimeChannel } from '../../relay/probes/runtime-channel.js';
+import { fetchUpstreamModels } from '../../relay/probes/upstream-models.js';
+import { OutboundError } from '../../services/security/outbound.js';
 
 const fetchModelsSchema = z.object({
   base_url: z.string().default(''),

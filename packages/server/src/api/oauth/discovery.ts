@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { guards } from '../../auth/guard.js';
 import type { AppContext } from '../../context.js';
 import { ApiFailure, ok } from '../../http/envelope.js';
-import { discoverOidc } from '../../services/oauth/oidc-discovery.js';
+import { discoverOidc } from '../../services/accounts/oauth/oidc-discovery.js';
 
 /** `POST /api/oauth/oidc/discovery {well_known}`: the settings page fills the three OIDC endpoints from it. */
 export async function oidcDiscoveryRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {

@@ -3,7 +3,7 @@ import { criticalLimit } from '../../auth/critical-limit.js';
 import type { AppContext } from '../../context.js';
 import { nowSeconds } from '../../db/sql-helpers.js';
 import { ApiFailure, ok } from '../../http/envelope.js';
-import { accountForSignIn, bindIdentity } from '../../services/oauth/accounts.js';
+import { accountForSignIn, bindIdentity } from '../../services/accounts/oauth/accounts.js';
 import {
   decodeFlow,
   encodeFlow,
@@ -15,11 +15,11 @@ import {
   pkceChallenge,
   randomToken,
   stateMatches,
-} from '../../services/oauth/flow.js';
-import { github } from '../../services/oauth/github.js';
-import { linuxdo } from '../../services/oauth/linuxdo.js';
-import { oidc } from '../../services/oauth/oidc.js';
-import type { RedirectProvider } from '../../services/oauth/redirect-provider.js';
+} from '../../services/accounts/oauth/flow.js';
+import { github } from '../../services/accounts/oauth/github.js';
+import { linuxdo } from '../../services/accounts/oauth/linuxdo.js';
+import { oidc } from '../../services/accounts/oauth/oidc.js';
+import type { RedirectProvider } from '../../services/accounts/oauth/redirect-provider.js';
 import { finishSignIn, optionalConsoleUser, queryText } from './sign-in.js';
 
 const PROVIDERS: RedirectProvider[] = [github, oidc, linuxdo];

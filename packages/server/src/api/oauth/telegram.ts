@@ -4,13 +4,13 @@ import { currentUser, guards } from '../../auth/guard.js';
 import type { AppContext } from '../../context.js';
 import { nowSeconds } from '../../db/sql-helpers.js';
 import { ApiFailure, ok } from '../../http/envelope.js';
-import { accountForSignIn, bindIdentity } from '../../services/oauth/accounts.js';
+import { accountForSignIn, bindIdentity } from '../../services/accounts/oauth/accounts.js';
 import {
   telegramAccount,
   telegramBotToken,
   telegramFields,
   verifyTelegramLogin,
-} from '../../services/oauth/telegram.js';
+} from '../../services/accounts/oauth/telegram.js';
 import { finishSignIn, queryText } from './sign-in.js';
 
 /** The Telegram login widget hands its signed data to these routes as query parameters. */

@@ -3,8 +3,8 @@ import { criticalLimit } from '../../auth/critical-limit.js';
 import { currentUser, guards } from '../../auth/guard.js';
 import type { AppContext } from '../../context.js';
 import { ApiFailure, ok } from '../../http/envelope.js';
-import { accountForSignIn, bindIdentity } from '../../services/oauth/accounts.js';
-import { wechatAccount, wechatIdentity } from '../../services/oauth/wechat.js';
+import { accountForSignIn, bindIdentity } from '../../services/accounts/oauth/accounts.js';
+import { wechatAccount, wechatIdentity } from '../../services/accounts/oauth/wechat.js';
 import { finishSignIn, queryText } from './sign-in.js';
 
 /** WeChat through the operator's WeChat server: the code the official account replied with, typed in the QR dialog. */

@@ -1,6 +1,6 @@
 import type { Language } from '@gateway/shared';
 import type { FastifyRequest } from 'fastify';
-import { authenticatePlayground } from '../auth.js';
+import { authenticatePlayground } from '../admission/authenticate.js';
 import type { Endpoint, Leg, ParsedRequest } from '../endpoint.js';
 import { RelayError } from '../errors.js';
 import { withModelSuffix } from '../model-suffix.js';

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { languageOf } from '../../http/envelope.js';
-import { authenticateRelay } from '../auth.js';
+import { authenticateRelay } from '../admission/authenticate.js';
 
 // An unlimited token reports this many quota units as its limit (family convention).
 const UNLIMITED_LIMIT = 100_000_000;

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { languageOf } from '../../http/envelope.js';
-import { authenticateRelay } from '../auth.js';
+import { authenticateRelay } from '../admission/authenticate.js';
 import { RelayError } from '../errors.js';
 import { claudePromptText } from '../providers/claude/prompt-text.js';
 import type { ClaudeRequest } from '../providers/claude/wire.js';

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { languageOf } from '../../http/envelope.js';
-import { authenticateRelay } from '../auth.js';
+import { authenticateRelay } from '../admission/authenticate.js';
 import { usableModels } from './models.js';
 
 /** `GET /v1beta/models`: the caller's usable models in Gemini's list shape. */

@@ -2,10 +2,10 @@ import { channelType } from '@gateway/shared';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { languageOf } from '../../http/envelope.js';
-import { authenticateRelay, type RelayCaller } from '../auth.js';
+import { userSetting } from '../../services/accounts/user-setting.js';
+import { authenticateRelay, type RelayCaller } from '../admission/authenticate.js';
 import { RelayError } from '../errors.js';
 import { isPriced } from '../pricing.js';
-import { userSetting } from '../user-setting.js';
 
 // Model list entries need a creation time; a fixed one keeps answers stable between calls.
 const CREATED = 1_700_000_000;

@@ -2,7 +2,7 @@ import type { Language } from '@gateway/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { languageOf } from '../../http/envelope.js';
-import { authenticateRelay } from '../auth.js';
+import { authenticateRelay } from '../admission/authenticate.js';
 import { RelayError } from '../errors.js';
 
 // One lookup answers at most this many ids (the family's TASK_QUERY_LIMIT default), so a huge list cannot stall it.

@@ -1,6 +1,6 @@
 import { isSecretOptionKey } from '@gateway/shared';
 import type { ChannelRow, RedemptionRow, UserRow } from '../../db/schema.js';
-import type { ChannelWriter } from '../channel-writer.js';
+import type { ChannelWriter } from '../channels/channel-writer.js';
 import { type FieldChange, fieldDiff, maskValue } from './field-diff.js';
 
 // Per-entity rules for the audit diff: which columns are secrets and which the system changes by itself.

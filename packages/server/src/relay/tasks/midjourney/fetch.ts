@@ -6,7 +6,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../../context.js';
 import type { MidjourneyRow } from '../../../db/schema.js';
 import { languageOf } from '../../../http/envelope.js';
-import { isPublicAddress } from '../../../services/outbound.js';
+import { isPublicAddress } from '../../../services/security/outbound.js';
 import { RelayError } from '../../errors.js';
 import { readUpstreamError } from '../../providers/errors.js';
 import { sendUpstream } from '../../send.js';
