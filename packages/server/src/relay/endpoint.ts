@@ -2,7 +2,7 @@ import type { Language } from '@gateway/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { CachedChannel } from '../cache/channel-cache.js';
 import type { AppContext } from '../context.js';
-import type { RelayCaller } from './admission/authenticate.js';
+import type { RelayCaller } from './admission/caller.js';
 import type { RelayError } from './errors.js';
 import type { ModelSuffix } from './model-suffix.js';
 import type { OptionReader, Provider } from './provider.js';

@@ -7,8 +7,9 @@ import { nowSeconds } from '../db/sql-helpers.js';
 import { databaseUnavailableError } from '../http/database-unavailable.js';
 import { languageOf } from '../http/envelope.js';
 import type { RelayTally, RouteMetrics } from '../metrics/relay-metrics.js';
-import { authenticateRelay, type RelayCaller } from './admission/authenticate.js';
+import { authenticateRelay } from './admission/authenticate.js';
 import { bodyRecorder } from './admission/body-capture/recorder.js';
+import type { RelayCaller } from './admission/caller.js';
 import {
   bodyForModel,
   type FallbackTrail,

@@ -2,7 +2,7 @@ import { type Language, perCallQuota, preConsumeQuota } from '@gateway/shared';
 import type { ReserveFailure } from '../billing/ledger.js';
 import type { AppContext } from '../context.js';
 import { userSetting } from '../services/accounts/user-setting.js';
-import type { RelayCaller } from './admission/authenticate.js';
+import type { RelayCaller } from './admission/caller.js';
 import { RelayError } from './errors.js';
 import { groupRatio, type ModelPricing, modelPricing } from './pricing.js';
 import { findSensitiveWord } from './sensitive.js';

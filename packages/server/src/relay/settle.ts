@@ -3,7 +3,7 @@ import { maybeWarnLowQuota } from '../billing/quota-warning.js';
 import type { AppContext } from '../context.js';
 import type { NewLog } from '../db/schema.js';
 import { nowSeconds } from '../db/sql-helpers.js';
-import type { RelayCaller } from './admission/authenticate.js';
+import type { RelayCaller } from './admission/caller.js';
 import { type FallbackTrail, fallbackFacts } from './admission/fallback.js';
 import type { ModelPricing } from './pricing.js';
 import type { Usage } from './types.js';

@@ -7,18 +7,7 @@ import { nowSeconds } from '../../db/sql-helpers.js';
 import { clientIp } from '../../http/request-ip.js';
 import { canUseGroup } from '../../services/accounts/groups.js';
 import { RelayError } from '../errors.js';
-
-/** Who is calling the relay, resolved from memory caches. */
-export interface RelayCaller {
-  token: TokenRow;
-  user: UserRow;
-  /** The token's group, or the user's when the token has none. */
-  group: string;
-  /** `sk-KEY-<id>` pins a channel (admins only). */
-  pinnedChannelId: number | null;
-  modelLimits: Set<string> | null;
-  ip: string;
-}
+import type { RelayCaller } from './caller.js';
 
 /** The key from `Authorization: Bearer`, or `x-api-key` (Claude clients), or `x-goog-api-key` / `?key=` (Gemini). */
 export function extractKey(request: FastifyRequest): string {

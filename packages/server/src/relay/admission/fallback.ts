@@ -12,7 +12,7 @@ import { userSetting } from '../../services/accounts/user-setting.js';
 import { RelayError } from '../errors.js';
 import { modelPricing } from '../pricing.js';
 import { type Billing, type ReserveInput, reserveQuota } from '../reserve.js';
-import type { RelayCaller } from './authenticate.js';
+import type { RelayCaller } from './caller.js';
 
 /**
  * Model fallback: when every channel of the requested model fails (before any byte reached the client), the

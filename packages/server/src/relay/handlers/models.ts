@@ -3,7 +3,8 @@ import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { languageOf } from '../../http/envelope.js';
 import { userSetting } from '../../services/accounts/user-setting.js';
-import { authenticateRelay, type RelayCaller } from '../admission/authenticate.js';
+import { authenticateRelay } from '../admission/authenticate.js';
+import type { RelayCaller } from '../admission/caller.js';
 import { RelayError } from '../errors.js';
 import { isPriced } from '../pricing.js';
 

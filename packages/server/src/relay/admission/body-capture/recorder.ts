@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { CachedChannel } from '../../../cache/channel-cache.js';
 import type { AppContext } from '../../../context.js';
 import { nowSeconds } from '../../../db/sql-helpers.js';
-import type { RelayCaller } from '../authenticate.js';
+import type { RelayCaller } from '../caller.js';
 import { capText, scrubText } from './body-text.js';
 import { requestText } from './request-text.js';
 

@@ -2,7 +2,7 @@ import type { Language } from '@gateway/shared';
 import type { OptionsStore } from '../../../cache/options-store.js';
 import type { SlidingWindowLog, WindowLimits, WindowRefusal } from '../../../cache/sliding-window-log.js';
 import { RelayError } from '../../errors.js';
-import type { RelayCaller } from '../authenticate.js';
+import type { RelayCaller } from '../caller.js';
 
 export interface ModelRequestRefusal {
   kind: WindowRefusal;

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { formatPeriodEnd, formatQuota, formatWait, type Language, periodBounds, translate } from '@gateway/shared';
 import type { OptionsStore } from '../../../cache/options-store.js';
 import { RelayError } from '../../errors.js';
-import type { RelayCaller } from '../authenticate.js';
+import type { RelayCaller } from '../caller.js';
 import type { BudgetLedger } from './budget-ledger.js';
 import { ADMITTED, type CounterCheck, type LimitCheck, type LimitCounters, unseededIndex } from './counters.js';
 import {
