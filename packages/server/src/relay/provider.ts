@@ -1,7 +1,7 @@
 import type { OptionsStore } from '../cache/options-store.js';
+import type { ClaudeRequest } from './formats/anthropic/wire.js';
+import type { GeminiRequest } from './formats/gemini/wire.js';
 import type { ModelSuffix } from './model-suffix.js';
-import type { ClaudeRequest } from './providers/claude/wire.js';
-import type { GeminiRequest } from './providers/gemini/wire.js';
 import type { SendOptions, UpstreamResponse } from './send.js';
 import type { ChunkConverter } from './stream/stream-state.js';
 import type { ChatRequest, ChatResponse, RuntimeChannel, UpstreamCall, UpstreamError } from './types.js';

@@ -1,4 +1,4 @@
-import { messageText } from './providers/text-content.js';
+import { messageText } from './formats/openai-chat/text-content.js';
 import type { ChatMessage, ChatRequest } from './types.js';
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { openAiPassThrough } from '../../src/relay/providers/openai/stream.js';
+import { openAiPassThrough } from '../../src/relay/formats/openai-chat/stream.js';
 import { withChannelStreamSetting } from '../../src/relay/stream/channel-stream-setting.js';
 import { newStreamState } from '../../src/relay/stream/stream-state.js';
 

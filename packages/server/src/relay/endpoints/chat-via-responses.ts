@@ -1,10 +1,10 @@
 import { parseResponsesPolicy, type ResponsesPolicy, responsesPolicyApplies } from '@gateway/shared';
 import type { CachedChannel } from '../../cache/channel-cache.js';
 import type { Leg } from '../endpoint.js';
+import { chatToResponsesRequest } from '../formats/responses/chat-request-to-responses.js';
+import { responsesAnswerToChat } from '../formats/responses/responses-answer-to-chat.js';
+import { responsesToChatChunks } from '../formats/responses/responses-stream-to-chat.js';
 import type { OptionReader, RouteFunction } from '../provider.js';
-import { chatToResponsesRequest } from '../providers/openai/chat-request-to-responses.js';
-import { responsesAnswerToChat } from '../providers/openai/responses-answer-to-chat.js';
-import { responsesToChatChunks } from '../providers/openai/responses-stream-to-chat.js';
 import { withChannelStreamSetting } from '../stream/channel-stream-setting.js';
 import type { ChatRequest } from '../types.js';
 import { answerText } from './chat-answer.js';

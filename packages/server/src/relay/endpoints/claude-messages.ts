@@ -1,13 +1,13 @@
 import type { Language } from '@gateway/shared';
 import type { Endpoint } from '../endpoint.js';
 import { RelayError } from '../errors.js';
-import { claudeToOpenAiRequest } from '../providers/claude/from-claude.js';
-import { claudePromptText } from '../providers/claude/prompt-text.js';
-import { claudeUsage } from '../providers/claude/response.js';
-import { openAiChunksToClaude } from '../providers/claude/stream-from-openai.js';
-import { claudePassThrough } from '../providers/claude/stream-passthrough.js';
-import { openAiToClaudeResponse } from '../providers/claude/to-claude.js';
-import type { ClaudeRequest } from '../providers/claude/wire.js';
+import { claudeToOpenAiRequest } from '../formats/anthropic/from-claude.js';
+import { claudePromptText } from '../formats/anthropic/prompt-text.js';
+import { claudeUsage } from '../formats/anthropic/response.js';
+import { openAiChunksToClaude } from '../formats/anthropic/stream-from-openai.js';
+import { claudePassThrough } from '../formats/anthropic/stream-passthrough.js';
+import { openAiToClaudeResponse } from '../formats/anthropic/to-claude.js';
+import type { ClaudeRequest } from '../formats/anthropic/wire.js';
 import { countTextTokens } from '../usage.js';
 import { type NativeFormat, planNativeFormat } from './native-format.js';
 

@@ -7,9 +7,9 @@ import {
   geminiPromptText,
   geminiToOpenAiRequest,
   openAiToGeminiResponse,
-} from '../providers/gemini/from-gemini.js';
-import { geminiUsage } from '../providers/gemini/response.js';
-import { geminiPassThrough, openAiChunksToGemini } from '../providers/gemini/stream-native.js';
+} from '../formats/gemini/from-gemini.js';
+import { geminiUsage } from '../formats/gemini/response.js';
+import { geminiPassThrough, openAiChunksToGemini } from '../formats/gemini/stream-native.js';
 import { countTextTokens } from '../usage.js';
 import { type NativeFormat, planNativeFormat } from './native-format.js';
 

@@ -1,8 +1,8 @@
 import type { CachedChannel } from '../../cache/channel-cache.js';
 import type { Leg, ParsedRequest } from '../endpoint.js';
+import { OMITTED_TOOLS_HEADER, omittedTools } from '../formats/openai-chat/omitted-tools.js';
 import { type ModelSuffix, withModelSuffix } from '../model-suffix.js';
 import type { NativeFunction, OptionReader, Provider } from '../provider.js';
-import { OMITTED_TOOLS_HEADER, omittedTools } from '../providers/omitted-tools.js';
 import type { ChunkConverter } from '../stream/stream-state.js';
 import type { ChatRequest, ChatResponse, Usage } from '../types.js';
 import { answerText, chatAnswer } from './chat-answer.js';

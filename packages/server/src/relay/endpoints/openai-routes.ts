@@ -1,8 +1,8 @@
 import type { Language } from '@gateway/shared';
 import type { Endpoint } from '../endpoint.js';
 import { RelayError } from '../errors.js';
+import { openAiPassThrough } from '../formats/openai-chat/stream.js';
 import type { RouteFunctionName } from '../provider.js';
-import { openAiPassThrough } from '../providers/openai/stream.js';
 import type { ChunkConverter } from '../stream/stream-state.js';
 import type { Usage } from '../types.js';
 import { countTextTokens } from '../usage.js';

@@ -1,11 +1,11 @@
 import type { Language } from '@gateway/shared';
 import type { Endpoint } from '../endpoint.js';
 import { RelayError } from '../errors.js';
-import { chatToResponsesAnswer } from '../providers/openai/chat-to-responses.js';
-import { chatChunksToResponses } from '../providers/openai/responses-from-chat-stream.js';
-import { responsesPassThrough, responsesUsage } from '../providers/openai/responses-stream.js';
-import { responsesToChatRequest, toolNamesOf } from '../providers/openai/responses-to-chat.js';
-import type { ResponsesItem, ResponsesRequest } from '../providers/openai/responses-wire.js';
+import { chatToResponsesAnswer } from '../formats/responses/chat-to-responses.js';
+import { chatChunksToResponses } from '../formats/responses/responses-from-chat-stream.js';
+import { responsesPassThrough, responsesUsage } from '../formats/responses/responses-stream.js';
+import { responsesToChatRequest, toolNamesOf } from '../formats/responses/responses-to-chat.js';
+import type { ResponsesItem, ResponsesRequest } from '../formats/responses/responses-wire.js';
 import { countTextTokens } from '../usage.js';
 import { type NativeFormat, planNativeFormat } from './native-format.js';
 import { openAiUsage } from './openai-routes.js';

@@ -3,8 +3,8 @@ import type { AppContext } from '../../context.js';
 import { languageOf } from '../../http/envelope.js';
 import { authenticateRelay } from '../admission/authenticate.js';
 import { RelayError } from '../errors.js';
-import { claudePromptText } from '../providers/claude/prompt-text.js';
-import type { ClaudeRequest } from '../providers/claude/wire.js';
+import { claudePromptText } from '../formats/anthropic/prompt-text.js';
+import type { ClaudeRequest } from '../formats/anthropic/wire.js';
 import { countTextTokens } from '../usage.js';
 
 /**

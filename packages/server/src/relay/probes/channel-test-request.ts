@@ -1,8 +1,8 @@
 import { type ModelKind, modelKind } from '@gateway/shared';
+import { chatToResponsesRequest } from '../formats/responses/chat-request-to-responses.js';
+import { responsesAnswerToChat } from '../formats/responses/responses-answer-to-chat.js';
 import { type ModelSuffix, withModelSuffix } from '../model-suffix.js';
 import type { OptionReader, Provider, RouteFunction } from '../provider.js';
-import { chatToResponsesRequest } from '../providers/openai/chat-request-to-responses.js';
-import { responsesAnswerToChat } from '../providers/openai/responses-answer-to-chat.js';
 import type { ChatRequest, RuntimeChannel, UpstreamCall } from '../types.js';
 
 /** One minimal request a model's own endpoint answers, and how to tell its answer is good. */

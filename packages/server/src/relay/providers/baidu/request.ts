@@ -1,5 +1,5 @@
+import { messageText } from '../../formats/openai-chat/text-content.js';
 import type { ChatRequest } from '../../types.js';
-import { messageText } from '../text-content.js';
 
 /** OpenAI chat → ERNIE chat: system text goes in `system`, the conversation in `messages`. */
 export function toBaiduRequest(request: ChatRequest): Record<string, unknown> {

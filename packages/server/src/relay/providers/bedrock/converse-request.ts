@@ -1,8 +1,8 @@
+import { toClaudeRequest } from '../../formats/anthropic/request.js';
+import { alternatingTurns } from '../../formats/openai-chat/alternating-turns.js';
+import { ConversionError } from '../../formats/openai-chat/conversion-error.js';
+import { imageUrlOf, messageText } from '../../formats/openai-chat/text-content.js';
 import type { ChatContentPart, ChatMessage, ChatRequest, ChatToolChoice } from '../../types.js';
-import { alternatingTurns } from '../alternating-turns.js';
-import { toClaudeRequest } from '../claude/request.js';
-import { ConversionError } from '../conversion-error.js';
-import { imageUrlOf, messageText } from '../text-content.js';
 import type { ConverseBlock, ConverseImage, ConverseMessage, ConverseRequest } from './converse-wire.js';
 import { isClaudeModel } from './model-ids.js';
 

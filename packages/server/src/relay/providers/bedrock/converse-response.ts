@@ -1,5 +1,5 @@
+import { claudeUsage } from '../../formats/anthropic/response.js';
 import type { ChatResponse, ChatToolCall, Usage } from '../../types.js';
-import { claudeUsage } from '../claude/response.js';
 import type { ConverseResponse, ConverseUsage } from './converse-wire.js';
 
 const FINISH: Record<string, string> = {

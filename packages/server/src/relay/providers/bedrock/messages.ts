@@ -1,8 +1,8 @@
+import type { ClaudeRequest } from '../../formats/anthropic/wire.js';
 import type { NativeContext } from '../../provider.js';
 import type { RuntimeChannel, UpstreamCall } from '../../types.js';
 import { claudeUpstreamSettings } from '../claude/settings.js';
 import { withSuffixThinking } from '../claude/suffix-thinking.js';
-import type { ClaudeRequest } from '../claude/wire.js';
 import { modelUrl } from './key.js';
 import { bedrockModelId } from './model-ids.js';
 

@@ -1,12 +1,12 @@
 import { channelType } from '@gateway/shared';
+import { ANTHROPIC_VERSION, toClaudeRequest } from '../../formats/anthropic/request.js';
+import { fromClaudeResponse } from '../../formats/anthropic/response.js';
+import { claudeToOpenAi } from '../../formats/anthropic/stream-to-openai.js';
 import { claudeDefaultMaxTokens } from '../../model-suffix.js';
 import type { Provider } from '../../provider.js';
 import type { RuntimeChannel } from '../../types.js';
 import { readUpstreamError } from '../errors.js';
-import { ANTHROPIC_VERSION, toClaudeRequest } from './request.js';
-import { fromClaudeResponse } from './response.js';
 import { claudeModelHeaders, withClaudeModelHeaders } from './settings.js';
-import { claudeToOpenAi } from './stream-to-openai.js';
 import { withSuffixThinking } from './suffix-thinking.js';
 
 const DEFAULT_MAX_TOKENS = 8192;

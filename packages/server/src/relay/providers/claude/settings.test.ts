@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { optionsWith } from '../../../../test/helpers/options.js';
+import type { ClaudeRequest } from '../../formats/anthropic/wire.js';
 import type { ModelSuffix } from '../../model-suffix.js';
 import { claudeProvider } from './adapter.js';
 import { claudeUpstreamSettings, withClaudeModelHeaders } from './settings.js';
 import { withSuffixThinking } from './suffix-thinking.js';
-import type { ClaudeRequest } from './wire.js';
 
 const headersOption = JSON.stringify({
   'claude-3-7-sonnet-20250219': { 'anthropic-beta': ['output-128k-2025-02-19', 'token-efficient-tools-2025-02-19'] },

@@ -1,5 +1,5 @@
+import type { ClaudeRequest } from '../../formats/anthropic/wire.js';
 import { claudeThinking, type ModelSuffix } from '../../model-suffix.js';
-import type { ClaudeRequest } from './wire.js';
 
 /**
  * A Messages request to a `…-thinking` model name: extended thinking on with the suffix's budget, unless the client

@@ -1,8 +1,8 @@
+import type { ResponsesRequest } from '../../formats/responses/responses-wire.js';
 import type { Provider } from '../../provider.js';
 import { sendUpstream } from '../../send.js';
 import type { RuntimeChannel, UpstreamCall } from '../../types.js';
 import { readUpstreamError } from '../errors.js';
-import type { ResponsesRequest } from '../openai/responses-wire.js';
 import { wholeResponse } from '../refusal-in-body.js';
 import { joinUrl } from '../task-call.js';
 import { parseCodexKey } from './credential.js';

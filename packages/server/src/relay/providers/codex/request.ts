@@ -1,4 +1,4 @@
-import type { ResponsesItem, ResponsesRequest } from '../openai/responses-wire.js';
+import type { ResponsesItem, ResponsesRequest } from '../../formats/responses/responses-wire.js';
 
 /**
  * Fields the Codex backend refuses ("Unsupported parameter"): sampling and output limits are fixed by the

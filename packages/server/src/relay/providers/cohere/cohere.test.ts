@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { ConversionError } from '../../formats/openai-chat/conversion-error.js';
 import { newStreamState } from '../../stream/stream-state.js';
 import type { ChatRequest } from '../../types.js';
-import { ConversionError } from '../conversion-error.js';
 import { fromCohereEmbed, toCohereEmbed } from './embed.js';
 import { toCohereRequest } from './request.js';
 import { fromCohereRerank, splitReturnDocuments, toCohereRerank, withDocuments } from './rerank.js';

@@ -1,4 +1,4 @@
-import { ConversionError } from '../conversion-error.js';
+import { ConversionError } from '../../formats/openai-chat/conversion-error.js';
 import { usageOf } from '../text-chat.js';
 import type { CohereMeta } from './wire.js';
 

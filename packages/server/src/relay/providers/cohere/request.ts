@@ -1,6 +1,6 @@
+import { ConversionError } from '../../formats/openai-chat/conversion-error.js';
+import { imageUrlOf, messageText } from '../../formats/openai-chat/text-content.js';
 import type { ChatContentPart, ChatMessage, ChatRequest, ChatTool } from '../../types.js';
-import { ConversionError } from '../conversion-error.js';
-import { imageUrlOf, messageText } from '../text-content.js';
 import type { CohereChatRequest, CohereContentPart, CohereMessage } from './wire.js';
 
 // The hub format (OpenAI chat) → Cohere's v2 chat. The message list keeps OpenAI's roles; what differs is the shape

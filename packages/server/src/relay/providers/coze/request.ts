@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { imageUrlOf, messageText } from '../../formats/openai-chat/text-content.js';
 import type { ChatMessage, ChatRequest } from '../../types.js';
-import { imageUrlOf, messageText } from '../text-content.js';
 
 export interface CozeMessage {
   role: 'user' | 'assistant';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { ConversionError } from '../../formats/openai-chat/conversion-error.js';
 import { newStreamState } from '../../stream/stream-state.js';
-import { ConversionError } from '../conversion-error.js';
 import { toDifyRequest } from './request.js';
 import { difyError, fromDifyAnswer, THINKING_CLOSE, THINKING_OPEN } from './response.js';
 import { difyToOpenAi } from './stream.js';

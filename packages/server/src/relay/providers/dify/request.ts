@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { ConversionError } from '../../formats/openai-chat/conversion-error.js';
+import { imageUrlOf, messageText } from '../../formats/openai-chat/text-content.js';
 import type { ChatMessage, ChatRequest } from '../../types.js';
-import { ConversionError } from '../conversion-error.js';
-import { imageUrlOf, messageText } from '../text-content.js';
 
 /**
  * A file attached to the query: a remote image Dify fetches itself, or an uploaded one. An inline (data URL) image

@@ -1,11 +1,11 @@
 import { channelType } from '@gateway/shared';
+import { toGeminiRequest } from '../../formats/gemini/request.js';
+import { fromGeminiResponse } from '../../formats/gemini/response.js';
+import { geminiToOpenAi } from '../../formats/gemini/stream-to-openai.js';
 import type { Provider } from '../../provider.js';
 import type { RuntimeChannel } from '../../types.js';
 import { readUpstreamError } from '../errors.js';
-import { toGeminiRequest } from './request.js';
-import { fromGeminiResponse } from './response.js';
 import { geminiApiVersion, geminiSafetySettings } from './settings.js';
-import { geminiToOpenAi } from './stream-to-openai.js';
 import { withSuffixThinking } from './suffix-thinking.js';
 
 function geminiBase(channel: RuntimeChannel): string {

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { optionsWith } from '../../../../test/helpers/options.js';
+import { toGeminiRequest } from '../../formats/gemini/request.js';
+import type { GeminiRequest } from '../../formats/gemini/wire.js';
 import type { ModelSuffix } from '../../model-suffix.js';
 import type { ChatRequest } from '../../types.js';
 import { geminiProvider } from './adapter.js';
-import { toGeminiRequest } from './request.js';
 import { geminiApiVersion, geminiSafetySettings, geminiUpstreamSettings } from './settings.js';
 import { withSuffixThinking } from './suffix-thinking.js';
-import type { GeminiRequest } from './wire.js';
 
 const defaults = await optionsWith();
 const tuned = await optionsWith({

@@ -1,6 +1,6 @@
+import { geminiThinkingConfig } from '../../formats/gemini/request.js';
+import type { GeminiRequest } from '../../formats/gemini/wire.js';
 import { type ModelSuffix, withModelSuffix } from '../../model-suffix.js';
-import { geminiThinkingConfig } from './request.js';
-import type { GeminiRequest } from './wire.js';
 
 /**
  * A native generateContent request to a `…-thinking[-<budget>]`, `…-nothinking` or effort-suffixed name: the

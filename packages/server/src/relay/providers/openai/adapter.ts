@@ -1,8 +1,8 @@
 import { channelType } from '@gateway/shared';
+import { openAiPassThrough } from '../../formats/openai-chat/stream.js';
 import type { ChatFunction, Provider, RouteFunction } from '../../provider.js';
 import type { ChatRequest, ChatResponse, RuntimeChannel, UpstreamCall } from '../../types.js';
 import { readUpstreamError } from '../errors.js';
-import { openAiPassThrough } from './stream.js';
 import { openAiHeaders, openAiUrl } from './url.js';
 
 const chat: ChatFunction = {

@@ -1,6 +1,6 @@
+import { messageText } from '../../formats/openai-chat/text-content.js';
 import type { ChatRequest, RuntimeChannel, UpstreamCall } from '../../types.js';
 import { joinUrl } from '../task-call.js';
-import { messageText } from '../text-content.js';
 
 /** A language model's prediction input: the common fields of Replicate's chat models (Llama, Mistral, Granite…). */
 export interface ReplicateInput {

@@ -1,5 +1,5 @@
+import { messageText } from '../../formats/openai-chat/text-content.js';
 import type { ChatRequest } from '../../types.js';
-import { messageText } from '../text-content.js';
 
 /** OpenAI chat → Hunyuan ChatCompletions (2023-09-01): capitalised fields, text content. */
 export function toHunyuanRequest(request: ChatRequest): Record<string, unknown> {

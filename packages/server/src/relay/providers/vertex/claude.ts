@@ -1,10 +1,10 @@
+import { toClaudeRequest } from '../../formats/anthropic/request.js';
+import type { ClaudeRequest } from '../../formats/anthropic/wire.js';
 import { claudeDefaultMaxTokens } from '../../model-suffix.js';
 import type { NativeFunction, OptionReader } from '../../provider.js';
 import type { ChatRequest, RuntimeChannel, UpstreamCall } from '../../types.js';
-import { toClaudeRequest } from '../claude/request.js';
 import { claudeModelHeaders, withClaudeModelHeaders } from '../claude/settings.js';
 import { withSuffixThinking } from '../claude/suffix-thinking.js';
-import type { ClaudeRequest } from '../claude/wire.js';
 import { isClaudeModel, vertexClaudeId } from './claude-models.js';
 import { publisherUrl, vertexHeaders } from './location.js';
 

@@ -1,9 +1,9 @@
+import { toGeminiRequest } from '../../formats/gemini/request.js';
+import type { GeminiRequest } from '../../formats/gemini/wire.js';
 import type { NativeFunction, OptionReader } from '../../provider.js';
 import type { ChatRequest, RuntimeChannel, UpstreamCall } from '../../types.js';
-import { toGeminiRequest } from '../gemini/request.js';
 import { geminiSafetySettings } from '../gemini/settings.js';
 import { withSuffixThinking } from '../gemini/suffix-thinking.js';
-import type { GeminiRequest } from '../gemini/wire.js';
 import { isClaudeModel } from './claude-models.js';
 import { publisherUrl, vertexHeaders } from './location.js';
 

@@ -1,9 +1,9 @@
+import { fromClaudeResponse } from '../../formats/anthropic/response.js';
+import { claudeToOpenAi } from '../../formats/anthropic/stream-to-openai.js';
+import { fromGeminiResponse } from '../../formats/gemini/response.js';
+import { geminiToOpenAi } from '../../formats/gemini/stream-to-openai.js';
 import type { Provider } from '../../provider.js';
 import { sendUpstream } from '../../send.js';
-import { fromClaudeResponse } from '../claude/response.js';
-import { claudeToOpenAi } from '../claude/stream-to-openai.js';
-import { fromGeminiResponse } from '../gemini/response.js';
-import { geminiToOpenAi } from '../gemini/stream-to-openai.js';
 import { wholeResponse } from '../refusal-in-body.js';
 import { isServiceAccountKey, serviceAccountOf } from './account.js';
 import { claudeChatCall, claudeMessages } from './claude.js';

@@ -1,5 +1,5 @@
+import { messageText } from '../../formats/openai-chat/text-content.js';
 import type { ChatRequest } from '../../types.js';
-import { messageText } from '../text-content.js';
 
 /** OpenAI chat → Spark's request frame: the app id in the header, sampling in `parameter.chat`, turns as text. */
 export function toSparkFrame(request: ChatRequest, appId: string, domain: string): Record<string, unknown> {

@@ -1,5 +1,5 @@
+import { messageText } from '../../formats/openai-chat/text-content.js';
 import type { ChatRequest } from '../../types.js';
-import { messageText } from '../text-content.js';
 
 const clamp = (value: number | undefined, low: number, high: number) =>
   value === undefined ? undefined : Math.min(high, Math.max(low, value));

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { newStreamState } from '../../stream/stream-state.js';
 import type { ChatRequest, ChatResponse } from '../../types.js';
-import { omittedTools } from '../omitted-tools.js';
-import { openAiPassThrough } from '../openai/stream.js';
+import { omittedTools } from '../openai-chat/omitted-tools.js';
+import { openAiPassThrough } from '../openai-chat/stream.js';
 import { geminiToOpenAiRequest, openAiToGeminiResponse } from './from-gemini.js';
 import { toGeminiRequest } from './request.js';
 import { fromGeminiResponse } from './response.js';

@@ -1,4 +1,4 @@
-import type { ChatMessage } from '../types.js';
+import type { ChatMessage } from '../../types.js';
 
 export interface Turn<Block> {
   role: 'user' | 'assistant';

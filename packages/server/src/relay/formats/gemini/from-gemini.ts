@@ -7,8 +7,8 @@ import type {
   ChatToolChoice,
   Usage,
 } from '../../types.js';
-import { ConversionError } from '../conversion-error.js';
-import { noteOmittedTools } from '../omitted-tools.js';
+import { ConversionError } from '../openai-chat/conversion-error.js';
+import { noteOmittedTools } from '../openai-chat/omitted-tools.js';
 import { callId } from './response.js';
 import type { GeminiPart, GeminiRequest } from './wire.js';
 

@@ -1,6 +1,6 @@
 import type { ChatContentPart, ChatMessage, ChatRequest, ChatTool, ChatToolChoice } from '../../types.js';
-import { ConversionError } from '../conversion-error.js';
-import { noteOmittedTools } from '../omitted-tools.js';
+import { ConversionError } from '../openai-chat/conversion-error.js';
+import { noteOmittedTools } from '../openai-chat/omitted-tools.js';
 import type { ResponsesContent, ResponsesItem, ResponsesRequest, ResponsesTool } from './responses-wire.js';
 
 // A Responses client (Codex CLI, the openai SDK's responses.create) served by a channel that only chats: the request

@@ -1,5 +1,5 @@
 import type { ChatContentPart, ChatMessage, ChatRequest } from '../../types.js';
-import { ConversionError } from '../conversion-error.js';
+import { ConversionError } from '../openai-chat/conversion-error.js';
 import type { ResponsesContent, ResponsesItem, ResponsesRequest, ResponsesTool } from './responses-wire.js';
 
 // A chat client (OpenAI chat completions) served through the Responses API: models that only answer there (o1-pro,

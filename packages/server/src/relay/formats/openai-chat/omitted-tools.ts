@@ -1,4 +1,4 @@
-import type { ChatRequest } from '../types.js';
+import type { ChatRequest } from '../../types.js';
 
 /**
  * Tools that run on a vendor's own side (Anthropic's web search, Google Search, OpenAI's hosted web search…) cannot

@@ -1,7 +1,7 @@
 import type { ChatContentPart, ChatMessage, ChatRequest, ChatToolChoice } from '../../types.js';
-import { alternatingTurns } from '../alternating-turns.js';
-import { ConversionError } from '../conversion-error.js';
-import { imageUrlOf, messageText } from '../text-content.js';
+import { alternatingTurns } from '../openai-chat/alternating-turns.js';
+import { ConversionError } from '../openai-chat/conversion-error.js';
+import { imageUrlOf, messageText } from '../openai-chat/text-content.js';
 import type { ClaudeBlock, ClaudeMessage, ClaudeRequest, ClaudeSource, ClaudeToolChoice } from './wire.js';
 
 export const ANTHROPIC_VERSION = '2023-06-01';

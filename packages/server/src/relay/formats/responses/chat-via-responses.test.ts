@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { newStreamState } from '../../stream/stream-state.js';
 import type { ChatRequest } from '../../types.js';
-import { ConversionError } from '../conversion-error.js';
+import { ConversionError } from '../openai-chat/conversion-error.js';
 import { chatToResponsesRequest } from './chat-request-to-responses.js';
 import { responsesAnswerToChat } from './responses-answer-to-chat.js';
 import { responsesToChatChunks } from './responses-stream-to-chat.js';

@@ -1,6 +1,6 @@
 import type { ChatContentPart, ChatMessage, ChatRequest, ChatTool, ChatToolChoice } from '../../types.js';
-import { ConversionError } from '../conversion-error.js';
-import { noteOmittedTools } from '../omitted-tools.js';
+import { ConversionError } from '../openai-chat/conversion-error.js';
+import { noteOmittedTools } from '../openai-chat/omitted-tools.js';
 import { blocksOf, type ClaudeBlock, type ClaudeRequest, type ClaudeSource, type ClaudeToolChoice } from './wire.js';
 
 // Anthropic Messages (a Claude client) → the gateway's hub format (OpenAI chat), so any channel with a chat function

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { newStreamState } from '../../stream/stream-state.js';
 import type { ChatResponse } from '../../types.js';
-import { ConversionError } from '../conversion-error.js';
-import { omittedTools } from '../omitted-tools.js';
+import { ConversionError } from '../openai-chat/conversion-error.js';
+import { omittedTools } from '../openai-chat/omitted-tools.js';
+import { openAiPassThrough } from '../openai-chat/stream.js';
 import { chatToResponsesAnswer } from './chat-to-responses.js';
 import { chatChunksToResponses } from './responses-from-chat-stream.js';
 import { responsesToChatRequest, toolNamesOf } from './responses-to-chat.js';
 import type { ResponsesRequest } from './responses-wire.js';
-import { openAiPassThrough } from './stream.js';
 
 // Responses clients (Codex CLI, responses.create) and the hub format (chat), both ways, by hand-worked cases.
 

@@ -1,7 +1,7 @@
 import { clampGeminiBudget } from '../../model-suffix.js';
 import type { ChatContentPart, ChatMessage, ChatRequest, ChatToolChoice } from '../../types.js';
-import { ConversionError } from '../conversion-error.js';
-import { imageUrlOf, messageText } from '../text-content.js';
+import { ConversionError } from '../openai-chat/conversion-error.js';
+import { imageUrlOf, messageText } from '../openai-chat/text-content.js';
 import type { GeminiContent, GeminiPart, GeminiRequest } from './wire.js';
 
 // The hub format (OpenAI chat) → Gemini generateContent.

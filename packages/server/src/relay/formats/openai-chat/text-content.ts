@@ -1,4 +1,4 @@
-import type { ChatMessage } from '../types.js';
+import type { ChatMessage } from '../../types.js';
 
 /** The plain text of a message, whether content is a string or a list of parts. */
 export function messageText(message: ChatMessage): string {
