@@ -1,3 +1,4 @@
+import type { Provider } from './provider.js';
 import type { UpstreamError } from './types.js';
 
 // Errors that mean "this channel's credentials or account are unusable", not "this request was bad".
@@ -6,13 +7,12 @@ const DISABLE_TYPES = new Set(['insufficient_quota', 'authentication_error', 'pe
 
 /**
  * Whether an upstream error should take the channel out of rotation (family rules): status 401, known account
- * error codes and types, 403 from Gemini, or a message containing one of the admin's keywords (case-insensitive).
+ * error codes and types, the provider's own signs (`disablesChannel`), or a message containing one of the admin's
+ * keywords (case-insensitive).
  */
-export function shouldDisableChannel(error: UpstreamError, channelType: number, keywords: string): boolean {
+export function shouldDisableChannel(error: UpstreamError, provider: Provider | undefined, keywords: string): boolean {
   if (error.status === 401) return true;
-  if (error.status === 403 && channelType === 24) return true;
-  // Google refuses a revoked or wrong key with a 400 INVALID_ARGUMENT that says so.
-  if (channelType === 24 && error.message.startsWith('API key not valid')) return true;
+  if (provider?.disablesChannel?.(error)) return true;
   if (error.code && DISABLE_CODES.has(error.code)) return true;
   if (DISABLE_TYPES.has(error.type)) return true;
   const message = error.message.toLowerCase();

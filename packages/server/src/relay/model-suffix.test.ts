@@ -6,10 +6,15 @@ import {
   type ModelSuffix,
   matchingModelName,
   modelSuffixOf,
-  suffixDialect,
   withModelSuffix,
 } from './model-suffix.js';
+import type { OptionReader } from './provider.js';
+import { suffixDialectOf } from './providers/registry.js';
 import type { ChatRequest } from './types.js';
+
+/** What a suffix asks of a channel type's upstream, read through the dialect its provider declares. */
+const suffixOf = (model: string, type: number, options: OptionReader) =>
+  modelSuffixOf(model, suffixDialectOf(type, model), options);
 
 // Channel types: 1 OpenAI, 3 Azure, 14 Anthropic, 24 Gemini, 33 AWS Bedrock, 41 Vertex AI, 17 Ali (no suffixes).
 const OPENAI = 1;
@@ -44,7 +49,7 @@ describe('which suffixes a channel understands', () => {
     [OPENAI, 'claude-3-7-sonnet-20250219', undefined],
     [ALI, 'qwen-max', undefined],
   ])('type %i, %s → %s', (type, model, dialect) => {
-    expect(suffixDialect(type, model)).toBe(dialect);
+    expect(suffixDialectOf(type, model)).toBe(dialect);
   });
 });
 
@@ -85,7 +90,7 @@ describe('model name → what its suffix asks', () => {
     ['-thinking on OpenAI', OPENAI, 'o3-thinking', null],
     ['a type without suffixes', ALI, 'qwen3-thinking', null],
   ])('%s', async (_name, type, model, expected) => {
-    expect(modelSuffixOf(model, type, defaults)).toEqual(expected);
+    expect(suffixOf(model, type, defaults)).toEqual(expected);
   });
 
   it.each<[string, string, ModelSuffix | null]>([
@@ -106,19 +111,19 @@ describe('model name → what its suffix asks', () => {
     ['a name, not a budget', 'gemini-2.0-flash-thinking-exp', null],
     ['no suffix', 'gemini-2.0-flash', null],
   ])('Gemini with the adapter on: %s', (_name, model, expected) => {
-    expect(modelSuffixOf(model, GEMINI, geminiOn)).toEqual(expected);
+    expect(suffixOf(model, GEMINI, geminiOn)).toEqual(expected);
   });
 
   it('the Claude adapter switched off leaves the name as it is', () => {
-    expect(modelSuffixOf('claude-3-7-sonnet-20250219-thinking', CLAUDE, claudeOff)).toBeNull();
+    expect(suffixOf('claude-3-7-sonnet-20250219-thinking', CLAUDE, claudeOff)).toBeNull();
   });
 
   it('reads the configured percentage and the default max tokens of the suffixed name, then the model, then default', () => {
-    expect(modelSuffixOf('claude-opus-4-20250514-thinking', CLAUDE, tuned)).toMatchObject({
+    expect(suffixOf('claude-opus-4-20250514-thinking', CLAUDE, tuned)).toMatchObject({
       percentage: 0.5,
       defaultMaxTokens: 32000,
     });
-    expect(modelSuffixOf('claude-3-5-haiku-20241022-thinking', CLAUDE, tuned)).toMatchObject({
+    expect(suffixOf('claude-3-5-haiku-20241022-thinking', CLAUDE, tuned)).toMatchObject({
       defaultMaxTokens: 4000,
     });
   });

@@ -1,4 +1,3 @@
-import { channelType } from '@gateway/shared';
 import type { OptionReader } from './provider.js';
 import type { ChatRequest } from './types.js';
 
@@ -46,26 +45,14 @@ export type ModelSuffix =
   /** A reasoning effort (OpenAI's field; Gemini reads it as a thinking budget). */
   | { kind: 'effort'; upstreamModel: string; effort: string };
 
-/**
- * Which suffixes a channel's upstream understands for a model: Claude's and Gemini's own channels by their
- * adaptor, Bedrock and Vertex (which serve several families) by the model's name, OpenAI-format channels for
- * OpenAI's reasoning models only. Every other type gets the name as it is.
- */
-export function suffixDialect(type: number, model: string): SuffixDialect | undefined {
-  const row = channelType(type);
-  if (!row) return undefined;
-  if (row.openAi) return OPENAI_REASONING_MODEL.test(model) ? 'openai' : undefined;
-  switch (row.adaptor) {
-    case 'claude':
-      return 'claude';
-    case 'gemini':
-      return 'gemini';
-    case 'aws':
-    case 'vertex':
-      return model.startsWith('claude') ? 'claude' : model.startsWith('gemini') ? 'gemini' : undefined;
-    default:
-      return undefined;
-  }
+/** OpenAI-format upstreams: only OpenAI's reasoning models take a suffix (an effort). */
+export function openAiSuffixDialect(model: string): SuffixDialect | undefined {
+  return OPENAI_REASONING_MODEL.test(model) ? 'openai' : undefined;
+}
+
+/** Upstreams that serve several families (Bedrock, Vertex): the model's own family decides. */
+export function familySuffixDialect(model: string): SuffixDialect | undefined {
+  return model.startsWith('claude') ? 'claude' : model.startsWith('gemini') ? 'gemini' : undefined;
 }
 
 /**
@@ -87,9 +74,17 @@ function positiveEntry(table: Record<string, unknown>, key: string): number | un
  * when it has none this channel understands (or the thinking adapter for its family is off: the upstream then
  * gets the name as it is, as in the family).
  */
-export function modelSuffixOf(model: string, type: number, options: OptionReader): ModelSuffix | null {
-  if (!ANY_SUFFIX.test(model)) return null;
-  switch (suffixDialect(type, model)) {
+/**
+ * What a model name's suffix asks of an upstream that speaks `dialect` (its provider's `suffixDialect`; none: the
+ * name goes as it is).
+ */
+export function modelSuffixOf(
+  model: string,
+  dialect: SuffixDialect | undefined,
+  options: OptionReader,
+): ModelSuffix | null {
+  if (dialect === undefined || !ANY_SUFFIX.test(model)) return null;
+  switch (dialect) {
     case 'claude':
       return claudeSuffix(model, options);
     case 'gemini':

@@ -1,4 +1,4 @@
-import { type Language, LogType, resolveModelMapping } from '@gateway/shared';
+import { ChannelStatus, type Language, LogType, resolveModelMapping } from '@gateway/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { CachedChannel } from '../cache/channel-cache.js';
 import type { AppContext } from '../context.js';
@@ -211,7 +211,7 @@ async function carry<Request>(run: Run<Request>, reply: FastifyReply): Promise<b
     const provider = providerFor(channel.type);
     const mappedModel = upstreamModelFor(channel, billing.model);
     // A name without a suffix costs one test here; with one, the upstream gets the name without it.
-    const suffix = modelSuffixOf(mappedModel, channel.type, ctx.options);
+    const suffix = modelSuffixOf(mappedModel, provider?.suffixDialect?.(mappedModel), ctx.options);
     const upstreamModel = suffix ? suffix.upstreamModel : mappedModel;
     const keyed = withNextKey(channel);
     let leg: Leg | null = null;
@@ -412,8 +412,9 @@ function servedBy(channel: CachedChannel, serves: (provider: Provider) => boolea
 /** Takes the channel out of rotation when the error says its key or account is unusable (and both switches allow). */
 function maybeDisable(ctx: AppContext, channel: CachedChannel, error: UpstreamError): void {
   if (!ctx.options.bool('AutomaticDisableChannelEnabled') || !channel.autoBan) return;
-  if (!shouldDisableChannel(error, channel.type, ctx.options.get('AutomaticDisableKeywords'))) return;
-  void ctx.channelWriter.setStatus(channel.id, 3, error.message).catch(() => {});
+  const keywords = ctx.options.get('AutomaticDisableKeywords');
+  if (!shouldDisableChannel(error, providerFor(channel.type), keywords)) return;
+  void ctx.channelWriter.setStatus(channel.id, ChannelStatus.AutoDisabled, error.message).catch(() => {});
 }
 
 /** A type-5 log row for a request that no channel could answer, so admins see failures next to usage. */

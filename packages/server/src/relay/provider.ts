@@ -1,7 +1,7 @@
 import type { OptionsStore } from '../cache/options-store.js';
 import type { ClaudeRequest } from './formats/anthropic/wire.js';
 import type { GeminiRequest } from './formats/gemini/wire.js';
-import type { ModelSuffix } from './model-suffix.js';
+import type { ModelSuffix, SuffixDialect } from './model-suffix.js';
 import type { SendOptions, UpstreamResponse } from './send.js';
 import type { ChunkConverter } from './stream/stream-state.js';
 import type { ChatRequest, ChatResponse, RuntimeChannel, UpstreamCall, UpstreamError } from './types.js';
@@ -110,6 +110,13 @@ export interface Provider {
    * upstream answers with HTTP 200 turned into the status it means. Answers like `sendUpstream`.
    */
   open?(call: UpstreamCall, channel: RuntimeChannel, options: OpenOptions): Promise<UpstreamResponse>;
+  /** The model-name suffixes this upstream understands for a model (model-suffix.ts); without it, none. */
+  suffixDialect?(model: string): SuffixDialect | undefined;
+  /**
+   * An error that, beside the rules every upstream shares (auto-disable.ts), means this provider's key or account
+   * is unusable: Google refuses a wrong key with a 403 or a 400 that says so.
+   */
+  disablesChannel?(error: UpstreamError): boolean;
 }
 
 export interface OpenOptions extends SendOptions {

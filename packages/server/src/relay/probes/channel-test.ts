@@ -59,7 +59,7 @@ export async function testChannel(
   const upstreamModel = mapped && 'model' in mapped ? mapped.model : model;
   const runtime = runtimeChannel(channel, deps.writer);
   // The same reading of a suffixed name as the relay's (pipeline.ts): the upstream never sees the suffix.
-  const suffix = modelSuffixOf(upstreamModel, channel.type, deps.options);
+  const suffix = modelSuffixOf(upstreamModel, provider.suffixDialect?.(upstreamModel), deps.options);
   const test = testRequestFor(provider, runtime, upstreamModel, suffix, deps.options);
   if (!test) return { success: false, message: 'channel_test_unsupported', time: 0, model };
   const started = performance.now();
@@ -105,7 +105,7 @@ export async function testChannel(
   const autoDisable = deps.options.bool('AutomaticDisableChannelEnabled') && channel.auto_ban === 1;
   const thresholdMs = deps.options.number('ChannelDisableThreshold') * 1000;
   if (failure && autoDisable && channel.status === ChannelStatus.Enabled) {
-    if (shouldDisableChannel(failure, channel.type, deps.options.get('AutomaticDisableKeywords'))) {
+    if (shouldDisableChannel(failure, provider, deps.options.get('AutomaticDisableKeywords'))) {
       await deps.writer.setStatus(channel.id, ChannelStatus.AutoDisabled, failure.message);
       result.statusChanged = 'disabled';
     }

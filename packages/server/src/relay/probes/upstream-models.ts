@@ -5,9 +5,10 @@ import type { RuntimeChannel } from '../types.js';
 
 /** Lists the models an upstream offers (the channel form's "fetch models"), through the SSRF-safe client. */
 export async function fetchUpstreamModels(channel: RuntimeChannel, allowPrivate: boolean): Promise<string[]> {
-  const base = channel.baseUrl || channelType(channel.type)?.defaultBaseUrl || '';
+  const row = channelType(channel.type);
+  const base = channel.baseUrl || row?.defaultBaseUrl || '';
   // Ollama's own model list lives outside its OpenAI-compatible API.
-  if (channel.type === 4) {
+  if (row?.adaptor === 'ollama') {
     const response = await outboundFetch(`${base}/api/tags`, {}, { allowPrivate });
     if (response.status !== 200) throw new OutboundError(`HTTP ${response.status}`, 'status', response.status);
     return (response.json<{ models?: Array<{ name?: string }> }>().models ?? [])

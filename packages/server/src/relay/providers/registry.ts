@@ -1,4 +1,5 @@
 import { type AdaptorKind, channelType } from '@gateway/shared';
+import type { SuffixDialect } from '../model-suffix.js';
 import type { Provider } from '../provider.js';
 import { baiduProvider } from './baidu/provider.js';
 import { bedrockProvider } from './bedrock/provider.js';
@@ -38,6 +39,11 @@ const PROVIDERS: Partial<Record<AdaptorKind, Provider>> = {
   codex: codexProvider,
   replicate: replicateProvider,
 };
+
+/** The suffixes a channel type's upstream understands for a model, as its provider declares them. */
+export function suffixDialectOf(type: number, model: string): SuffixDialect | undefined {
+  return providerFor(type)?.suffixDialect?.(model);
+}
 
 /** The provider that serves a channel type, or undefined when the gateway cannot relay to it yet. */
 export function providerFor(type: number): Provider | undefined {

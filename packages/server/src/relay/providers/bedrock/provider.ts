@@ -1,3 +1,4 @@
+import { familySuffixDialect } from '../../model-suffix.js';
 import type { Provider } from '../../provider.js';
 import { claudeUpstreamSettings } from '../claude/settings.js';
 import { toConverseRequest } from './converse-request.js';
@@ -16,6 +17,7 @@ import { openBedrock } from './transport.js';
  * ids, with the region's cross-region inference profile where the model has one.
  */
 export const bedrockProvider: Provider = {
+  suffixDialect: familySuffixDialect,
   functions: {
     chat: {
       call(channel, request, options) {

@@ -21,6 +21,7 @@ function claudeBase(channel: RuntimeChannel): string {
 
 /** Anthropic: chat converted to and from Messages; Messages clients are served natively. */
 export const claudeProvider: Provider = {
+  suffixDialect: () => 'claude',
   functions: {
     chat: {
       call: (channel, request, options) => ({

@@ -23,6 +23,9 @@ function generateUrl(channel: RuntimeChannel, model: string, stream: boolean | u
 
 /** Google Gemini: chat converted to and from generateContent; Gemini clients are served natively. */
 export const geminiProvider: Provider = {
+  suffixDialect: () => 'gemini',
+  // Google refuses a revoked or wrong key with a 403, or a 400 INVALID_ARGUMENT that says so.
+  disablesChannel: (error) => error.status === 403 || error.message.startsWith('API key not valid'),
   functions: {
     chat: {
       call(channel, request, options) {

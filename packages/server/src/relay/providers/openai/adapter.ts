@@ -1,5 +1,6 @@
 import { channelType } from '@gateway/shared';
 import { openAiPassThrough } from '../../formats/openai-chat/stream.js';
+import { openAiSuffixDialect } from '../../model-suffix.js';
 import type { ChatFunction, Provider, RouteFunction } from '../../provider.js';
 import type { ChatRequest, ChatResponse, RuntimeChannel, UpstreamCall } from '../../types.js';
 import { readUpstreamError } from '../errors.js';
@@ -38,6 +39,7 @@ function route(path: string): RouteFunction {
 
 /** OpenAI itself and the rows that serve the Responses API too (`openAi.responses` in the channel table). */
 export const openAiProvider: Provider = {
+  suffixDialect: openAiSuffixDialect,
   functions: {
     chat,
     completions: route('/completions'),

@@ -2,6 +2,7 @@ import { fromClaudeResponse } from '../../formats/anthropic/response.js';
 import { claudeToOpenAi } from '../../formats/anthropic/stream-to-openai.js';
 import { fromGeminiResponse } from '../../formats/gemini/response.js';
 import { geminiToOpenAi } from '../../formats/gemini/stream-to-openai.js';
+import { familySuffixDialect } from '../../model-suffix.js';
 import type { Provider } from '../../provider.js';
 import { sendUpstream } from '../../send.js';
 import { wholeResponse } from '../refusal-in-body.js';
@@ -20,6 +21,7 @@ import { forgetVertexToken, vertexAccessToken } from './token.js';
  * key) by a signed JWT; a key that is no JSON is a Vertex API key (express mode) and travels as it is.
  */
 export const vertexProvider: Provider = {
+  suffixDialect: familySuffixDialect,
   functions: {
     chat: {
       call: (channel, request, options) =>
