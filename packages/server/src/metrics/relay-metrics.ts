@@ -1,9 +1,12 @@
+import type { WaitClock } from '../relay/overhead.js';
 import { CounterFamily, type CounterSeries, HistogramFamily, type HistogramSeries } from './families.js';
 
 /** Whole requests: from the first byte of a quick JSON answer to the end of a long stream (RELAY_TIMEOUT: 300 s). */
 const DURATION_BUCKETS = [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120, 300];
 /** Time until a stream's first token: interactive use cares about the first seconds. */
 const FIRST_TOKEN_BUCKETS = [0.05, 0.1, 0.25, 0.5, 1, 2, 3, 5, 10, 30, 60];
+/** The gateway's own time per request (relay/overhead.ts): a fraction of a millisecond when all is well. */
+const OVERHEAD_BUCKETS = [0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1];
 
 /**
  * How a relay request ended: `success` (answered and billed), `error` (the client got an error, or a stream that
@@ -51,6 +54,12 @@ export class RelayMetrics {
     'Time from the request to the first streamed token, by route (streaming requests only)',
     ['route'],
     FIRST_TOKEN_BUCKETS,
+  );
+  readonly overhead = new HistogramFamily(
+    'gateway_relay_overhead_seconds',
+    'Time the gateway itself spent on a relay request (its duration minus the waits on the upstream), by route',
+    ['route'],
+    OVERHEAD_BUCKETS,
   );
   readonly promptTokens = new CounterFamily('gateway_relay_prompt_tokens_total', 'Prompt tokens billed, by model', [
     'model',
@@ -126,6 +135,7 @@ export class RelayMetrics {
       this.upstream,
       this.duration,
       this.firstToken,
+      this.overhead,
       this.promptTokens,
       this.completionTokens,
       this.quota,
@@ -139,6 +149,7 @@ export class RelayMetrics {
 export class RouteMetrics {
   readonly duration: HistogramSeries;
   readonly firstToken: HistogramSeries;
+  readonly overhead: HistogramSeries;
   readonly retries: CounterSeries;
   private readonly requests = new Map<string, Map<number, Array<CounterSeries | undefined>>>();
 
@@ -148,6 +159,7 @@ export class RouteMetrics {
   ) {
     this.duration = relay.duration.labels(path);
     this.firstToken = relay.firstToken.labels(path);
+    this.overhead = relay.overhead.labels(path);
     this.retries = relay.retries.labels(path);
   }
 
@@ -155,7 +167,7 @@ export class RouteMetrics {
     return new RelayTally(this, startedAt);
   }
 
-  ended(model: string, channelId: number, outcome: RelayOutcome, seconds: number): void {
+  ended(model: string, channelId: number, outcome: RelayOutcome, seconds: number, overheadSeconds: number): void {
     let byChannel = this.requests.get(model);
     if (!byChannel) {
       byChannel = new Map();
@@ -175,6 +187,7 @@ export class RouteMetrics {
     }
     series.value += 1;
     this.relay.duration.observe(this.duration, seconds);
+    this.relay.overhead.observe(this.overhead, overheadSeconds);
   }
 }
 
@@ -182,7 +195,9 @@ export class RouteMetrics {
  * One request as the conveyor sees it: the model once priced, the channel last tried, how it ended. Counted once,
  * when the conveyor's handler returns or throws.
  */
-export class RelayTally {
+export class RelayTally implements WaitClock {
+  /** Milliseconds spent waiting on upstreams, added by the upstream exchange (relay/overhead.ts). */
+  upstreamMs = 0;
   /** Empty until the request is priced: refusals before that (bad key, unknown model) have no model label. */
   model = '';
   /** The last channel tried (0: none). */
@@ -191,7 +206,7 @@ export class RelayTally {
 
   constructor(
     private readonly route: RouteMetrics,
-    private readonly startedAt: number,
+    readonly startedAt: number,
   ) {}
 
   /** A channel is about to be tried; any try after the first is a retry. */
@@ -220,6 +235,8 @@ export class RelayTally {
   }
 
   finish(): void {
-    this.route.ended(this.model, this.channelId, this.outcome, (performance.now() - this.startedAt) / 1000);
+    const elapsedMs = performance.now() - this.startedAt;
+    const overheadMs = Math.max(0, elapsedMs - this.upstreamMs);
+    this.route.ended(this.model, this.channelId, this.outcome, elapsedMs / 1000, overheadMs / 1000);
   }
 }

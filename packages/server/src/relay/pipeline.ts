@@ -30,6 +30,7 @@ import type { Endpoint, Leg, ParsedRequest } from './endpoint.js';
 import { RelayError } from './errors.js';
 import { ConversionError } from './formats/openai-chat/conversion-error.js';
 import { modelSuffixOf } from './model-suffix.js';
+import { OVERHEAD_HEADER, overheadHeaderValue } from './overhead.js';
 import { applyOverrides, withHeaderOverride } from './overrides/apply.js';
 import type { Provider } from './provider.js';
 import { providerFor } from './providers/registry.js';
@@ -82,6 +83,8 @@ export function conveyor<Request>(ctx: AppContext, endpoint: Endpoint<Request>) 
         return endpoint.answerError(reply, refusal, requestId);
       }
     } finally {
+      // A refusal thrown above is written by the error handler after this: it carries the figure too.
+      if (!reply.sent && !reply.raw.headersSent) reply.header(OVERHEAD_HEADER, overheadHeaderValue(startedAt, tally));
       tally.finish();
     }
   };
@@ -269,6 +272,7 @@ async function carry<Request>(run: Run<Request>, reply: FastifyReply): Promise<b
         timeoutMs: ctx.config.relayTimeoutMs,
         cancellation,
         maxAnswerBytes: ctx.config.answerLimits.wholeBytes,
+        clock: run.tally,
       };
       try {
         response = provider.open
@@ -314,6 +318,7 @@ async function carry<Request>(run: Run<Request>, reply: FastifyReply): Promise<b
           billing,
           requestId: run.requestId,
           startedAt: run.startedAt,
+          clock: run.tally,
           cancellation,
           lang,
           bodies,

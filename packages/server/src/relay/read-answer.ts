@@ -7,6 +7,7 @@ import { AnswerTooLarge } from './answer-limits.js';
 import { type Cancellation, drained } from './cancellation.js';
 import type { AnswerReader } from './endpoint.js';
 import { errorFormat, RelayError } from './errors.js';
+import { OVERHEAD_HEADER, overheadHeaderValue, type WaitClock } from './overhead.js';
 import type { Billing } from './reserve.js';
 import { EventSizeGuard } from './stream/event-size-guard.js';
 import { type ChunkConverter, newStreamState } from './stream/stream-state.js';
@@ -36,6 +37,8 @@ export interface AnswerContext {
   billing: Billing;
   requestId: string;
   startedAt: number;
+  /** The request's wait on upstreams, for the overhead header (relay/overhead.ts). */
+  clock: WaitClock;
   cancellation: Cancellation;
   lang: Language;
   /** Set when this call's bodies are kept (relay/admission/body-capture): it is told what the client was sent. */
@@ -133,7 +136,11 @@ async function readWhole(
     usage: answer.usage,
     outputText: answer.outputText,
     firstTokenMs: Math.round(performance.now() - context.startedAt),
-    deliver: () => reply.header('content-type', answer.contentType).send(answer.body),
+    deliver: () =>
+      reply
+        .header('content-type', answer.contentType)
+        .header(OVERHEAD_HEADER, overheadHeaderValue(context.startedAt, context.clock))
+        .send(answer.body),
   };
 }
 
@@ -142,7 +149,7 @@ type StreamWriter = NodeJS.WritableStream & {
   write(chunk: string | Buffer): boolean;
 };
 
-function beginStream(reply: FastifyReply, contentType: string, requestId: string): StreamWriter {
+function beginStream(reply: FastifyReply, contentType: string, context: AnswerContext): StreamWriter {
   reply.hijack();
   const raw = reply.raw;
   raw.writeHead(200, {
@@ -152,7 +159,9 @@ function beginStream(reply: FastifyReply, contentType: string, requestId: string
     'cache-control': 'no-cache',
     connection: 'keep-alive',
     'x-accel-buffering': 'no',
-    'x-oneapi-request-id': requestId,
+    'x-oneapi-request-id': context.requestId,
+    // The gateway's own time until the stream's first bytes (the rest is the upstream's pace).
+    [OVERHEAD_HEADER]: overheadHeaderValue(context.startedAt, context.clock),
   });
   return raw;
 }
@@ -208,14 +217,14 @@ async function relaySse(
       if (pending) {
         const out = pending;
         pending = '';
-        raw ??= beginStream(reply, 'text/event-stream; charset=utf-8', context.requestId);
+        raw ??= beginStream(reply, 'text/event-stream; charset=utf-8', context);
         context.bodies?.event(out);
         if (!raw.write(out)) await drained(raw, context.cancellation);
       }
     }
     // A 2xx that is no event stream (a proxy's page, JSON): nothing to relay.
     if (events === 0 && !raw) throw unreadableAnswer(response.statusCode, head, context.channel, context.lang);
-    raw ??= beginStream(reply, 'text/event-stream; charset=utf-8', context.requestId);
+    raw ??= beginStream(reply, 'text/event-stream; charset=utf-8', context);
     const last = converter.end(state);
     context.bodies?.event(last);
     raw.end(last);
@@ -245,7 +254,7 @@ async function relayBytes(
   context: AnswerContext,
 ): Promise<Outcome> {
   const contentType = String(response.headers['content-type'] ?? 'application/octet-stream');
-  const raw = beginStream(reply, contentType, context.requestId);
+  const raw = beginStream(reply, contentType, context);
   try {
     for await (const chunk of response.body) {
       context.bodies?.bytes((chunk as Buffer).length, contentType);

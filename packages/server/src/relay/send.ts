@@ -1,6 +1,7 @@
 // The class's own module, not undici's index: see types/undici-agent.d.ts.
 import Agent from 'undici/lib/dispatcher/agent.js';
 import type { Cancellation } from './cancellation.js';
+import type { WaitClock } from './overhead.js';
 import type { UpstreamCall } from './types.js';
 import { splitUrl, UpstreamExchange, type UpstreamResponse } from './upstream-exchange.js';
 
@@ -16,13 +17,29 @@ export interface SendOptions {
   cancellation?: Cancellation;
   /** The most of the answer read whole (answer-limits.ts; its default when unset). */
   maxAnswerBytes?: number;
+  /** Adds the time spent waiting on the upstream (its answer's head, then its body) to a request's clock. */
+  clock?: WaitClock;
 }
 
 /** undici's own header and body timeouts bound the wait, so no extra timer or combined signal per request. */
 export function sendUpstream(call: UpstreamCall, options: SendOptions): Promise<UpstreamResponse> {
-  return new Promise((resolve, reject) => {
+  return new Promise((settle, fail) => {
     const { origin, path } = splitUrl(call.url);
+    const { clock } = options;
+    const sentAt = clock ? performance.now() : 0;
+    const waited = () => {
+      if (clock) clock.upstreamMs += performance.now() - sentAt;
+    };
+    const resolve = (response: UpstreamResponse) => {
+      waited();
+      settle(response);
+    };
+    const reject = (error: Error) => {
+      waited();
+      fail(error);
+    };
     const exchange = new UpstreamExchange(resolve, reject, options.cancellation, options.maxAnswerBytes);
+    exchange.body.clock = clock;
     try {
       upstreamAgent.dispatch(
         {

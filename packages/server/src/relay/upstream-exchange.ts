@@ -2,6 +2,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { Dispatcher } from 'undici';
 import { AnswerTooLarge, DEFAULT_WHOLE_ANSWER_BYTES } from './answer-limits.js';
 import type { Cancellation } from './cancellation.js';
+import type { WaitClock } from './overhead.js';
 
 /**
  * One upstream request through undici's dispatch API. undici's `request()` wraps every call in an AsyncResource, a
@@ -23,6 +24,8 @@ export class UpstreamBody implements AsyncIterable<Buffer> {
   private collecting = false;
   private discarding = false;
   controller: Dispatcher.DispatchController | null = null;
+  /** The request's clock: every wait for more of the body is time spent on the upstream, not in the gateway. */
+  clock: WaitClock | undefined;
 
   /**
    * @param maxWholeBytes the most `text()` holds: past it the upstream request is aborted and `text()` throws
@@ -70,8 +73,18 @@ export class UpstreamBody implements AsyncIterable<Buffer> {
   }
 
   private waitForMore(): Promise<void> {
+    const clock = this.clock;
+    if (!clock) {
+      return new Promise((resolve) => {
+        this.wake = resolve;
+      });
+    }
+    const since = performance.now();
     return new Promise((resolve) => {
-      this.wake = resolve;
+      this.wake = () => {
+        clock.upstreamMs += performance.now() - since;
+        resolve();
+      };
     });
   }
 
