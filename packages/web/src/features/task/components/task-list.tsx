@@ -3,10 +3,11 @@ import type { ColumnsType, TablePaginationConfig } from 'antd/es/table';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListTable } from '../../../components/list/list-table';
-import { formatTime } from '../task-view';
+import { ChannelTag, DurationTag, FailReasonFact, LongText } from '../../../components/list/record-cells';
+import { formatTime } from '../../../components/list/record-view';
+import { ChannelFact, TaskCardList } from '../../../components/list/tagged-card-list';
 import type { TaskItem } from '../types';
-import { ChannelFact, TaskCardList } from './task-card-list';
-import { ChannelTag, DurationTag, FailReasonFact, LongText, ProgressCircle, TaskStatusTag } from './task-cells';
+import { ProgressCircle, TaskStatusTag } from './task-cells';
 
 export interface TaskListProps {
   tasks: TaskItem[];

@@ -1,0 +1,95 @@
+import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
+import { Button, DatePicker, Form, Input } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useIsMobile } from '../../lib/use-media-query';
+import type { ListFilters } from './record-view';
+
+const TIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';
+
+interface ListFilterBarProps {
+  initial: ListFilters;
+  admin: boolean;
+  /** Label of the task-id field ("任务 ID"). */
+  idLabel: string;
+  searching: boolean;
+  defaults: () => ListFilters;
+  onApply: (filters: ListFilters) => void;
+  testId: string;
+}
+
+/**
+ * Channel (admins only), task id and a time range, applied on submit; reset goes back to the page's default
+ * window. Used by the drawing log and the task log.
+ */
+export function ListFilterBar({ initial, admin, idLabel, searching, defaults, onApply, testId }: ListFilterBarProps) {
+  const { t } = useTranslation();
+  const isMobile = useIsMobile();
+  const [form] = Form.useForm<ListFilters>();
+  const reset = () => {
+    const fresh = defaults();
+    form.setFieldsValue(fresh);
+    onApply(fresh);
+  };
+  const normalize = (value: string) => value.trim();
+  return (
+    <Form<ListFilters>
+      form={form}
+      layout="inline"
+      className="task-filters"
+      initialValues={initial}
+      onFinish={(values) =>
+        onApply({
+          channel: values.channel ?? '',
+          id: values.id ?? '',
+          start: values.start ?? null,
+          end: values.end ?? null,
+        })
+      }
+      data-testid={testId}
+    >
+      {admin && (
+        <Form.Item
+          name="channel"
+          normalize={normalize}
+          rules={[{ pattern: /^\d*$/, message: t('task.filter_channel_invalid') }]}
+        >
+          <Input
+            allowClear
+            inputMode="numeric"
+            placeholder={t('task.filter_channel')}
+            aria-label={t('task.filter_channel')}
+          />
+        </Form.Item>
+      )}
+      <Form.Item name="id" normalize={normalize}>
+        <Input allowClear placeholder={idLabel} aria-label={idLabel} />
+      </Form.Item>
+      <Form.Item name="start">
+        <DatePicker
+          showTime
+          format={TIME_FORMAT}
+          placeholder={t('task.filter_start')}
+          aria-label={t('task.filter_start')}
+          inputReadOnly={isMobile}
+        />
+      </Form.Item>
+      <Form.Item name="end">
+        <DatePicker
+          showTime
+          format={TIME_FORMAT}
+          placeholder={t('task.filter_end')}
+          aria-label={t('task.filter_end')}
+          inputReadOnly={isMobile}
+        />
+      </Form.Item>
+      <Form.Item className="task-filter-actions">
+        <Button type="primary" htmlType="submit" icon={<SearchOutlined />} loading={searching}>
+          {t('ui.search')}
+        </Button>
+        <Button icon={<ReloadOutlined />} onClick={reset}>
+          {t('task.reset')}
+        </Button>
+      </Form.Item>
+    </Form>
+  );
+}
