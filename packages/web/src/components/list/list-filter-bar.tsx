@@ -1,10 +1,8 @@
-import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
-import { Button, DatePicker, Form, Input } from 'antd';
+import { DatePicker, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useIsMobile } from '../../lib/use-media-query';
+import { FILTER_TIME_FORMAT, FilterActions } from './filter-parts';
 import type { ListFilters } from './record-view';
-
-const TIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';
 
 interface ListFilterBarProps {
   initial: ListFilters;
@@ -67,7 +65,7 @@ export function ListFilterBar({ initial, admin, idLabel, searching, defaults, on
       <Form.Item name="start">
         <DatePicker
           showTime
-          format={TIME_FORMAT}
+          format={FILTER_TIME_FORMAT}
           placeholder={t('task.filter_start')}
           aria-label={t('task.filter_start')}
           inputReadOnly={isMobile}
@@ -76,20 +74,18 @@ export function ListFilterBar({ initial, admin, idLabel, searching, defaults, on
       <Form.Item name="end">
         <DatePicker
           showTime
-          format={TIME_FORMAT}
+          format={FILTER_TIME_FORMAT}
           placeholder={t('task.filter_end')}
           aria-label={t('task.filter_end')}
           inputReadOnly={isMobile}
         />
       </Form.Item>
-      <Form.Item className="task-filter-actions">
-        <Button type="primary" htmlType="submit" icon={<SearchOutlined />} loading={searching}>
-          {t('ui.search')}
-        </Button>
-        <Button icon={<ReloadOutlined />} onClick={reset}>
-          {t('task.reset')}
-        </Button>
-      </Form.Item>
+      <FilterActions
+        className="task-filter-actions"
+        searching={searching}
+        resetLabel={t('task.reset')}
+        onReset={reset}
+      />
     </Form>
   );
 }
