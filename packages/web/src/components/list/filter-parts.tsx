@@ -1,5 +1,5 @@
 import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
-import { Button, DatePicker, Form } from 'antd';
+import { Button, DatePicker, Form, Input } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,15 +13,38 @@ export const FILTER_TIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';
 /** A time window as the range picker holds it; either end may be open. */
 export type TimeRange = [Dayjs | null, Dayjs | null] | null;
 
-/** Unix seconds (0 = open) → the picker's value. */
-export function rangeFromUnix(start: number, end: number): TimeRange {
-  return [start ? dayjs.unix(start) : null, end ? dayjs.unix(end) : null];
-}
+/** A window in unix seconds (0 = open) to the picker's value and back. */
+export const timeRange = {
+  fromUnix(start: number, end: number): TimeRange {
+    return [start ? dayjs.unix(start) : null, end ? dayjs.unix(end) : null];
+  },
+  toUnix(range: TimeRange | undefined): { start: number; end: number } {
+    const [start, end] = range ?? [null, null];
+    return { start: start ? start.unix() : 0, end: end ? end.unix() : 0 };
+  },
+};
 
-/** The picker's value → unix seconds, 0 for an open end. */
-export function unixFromRange(range: TimeRange | undefined): { start: number; end: number } {
-  const [start, end] = range ?? [null, null];
-  return { start: start ? start.unix() : 0, end: end ? end.unix() : 0 };
+/** One date-and-time picker; `readOnly` keeps a phone's keyboard from covering the panel. */
+export function TimePickerItem({
+  name,
+  label,
+  readOnly,
+}: {
+  name: string | [string, number];
+  label: string;
+  readOnly: boolean;
+}) {
+  return (
+    <Form.Item name={name}>
+      <DatePicker
+        showTime
+        format={FILTER_TIME_FORMAT}
+        placeholder={label}
+        aria-label={label}
+        inputReadOnly={readOnly}
+      />
+    </Form.Item>
+  );
 }
 
 interface TimeRangeItemProps {
@@ -42,18 +65,8 @@ export function TimeRangeItem({ name, startLabel, endLabel, rangeLabel }: TimeRa
   if (isMobile) {
     return (
       <>
-        <Form.Item name={[name, 0]}>
-          <DatePicker
-            showTime
-            format={FILTER_TIME_FORMAT}
-            placeholder={startLabel}
-            aria-label={startLabel}
-            inputReadOnly
-          />
-        </Form.Item>
-        <Form.Item name={[name, 1]}>
-          <DatePicker showTime format={FILTER_TIME_FORMAT} placeholder={endLabel} aria-label={endLabel} inputReadOnly />
-        </Form.Item>
+        <TimePickerItem name={[name, 0]} label={startLabel} readOnly />
+        <TimePickerItem name={[name, 1]} label={endLabel} readOnly />
       </>
     );
   }
@@ -91,6 +104,20 @@ export function FilterActions({ className, searching, resetLabel, onReset, child
         {resetLabel}
       </Button>
       {children}
+    </Form.Item>
+  );
+}
+
+/** Admins' channel filter: a channel id, digits only (trimmed), `hidden` while the filters are folded away. */
+export function ChannelFilterItem({ label, invalid, hidden }: { label: string; invalid: string; hidden?: boolean }) {
+  return (
+    <Form.Item
+      name="channel"
+      hidden={hidden}
+      rules={[{ pattern: /^\d*$/, message: invalid }]}
+      normalize={(value: string) => value.trim()}
+    >
+      <Input allowClear inputMode="numeric" placeholder={label} aria-label={label} />
     </Form.Item>
   );
 }

@@ -1,7 +1,7 @@
-import { DatePicker, Form, Input } from 'antd';
+import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useIsMobile } from '../../lib/use-media-query';
-import { FILTER_TIME_FORMAT, FilterActions } from './filter-parts';
+import { ChannelFilterItem, FilterActions, TimePickerItem } from './filter-parts';
 import type { ListFilters } from './record-view';
 
 interface ListFilterBarProps {
@@ -45,41 +45,12 @@ export function ListFilterBar({ initial, admin, idLabel, searching, defaults, on
       }
       data-testid={testId}
     >
-      {admin && (
-        <Form.Item
-          name="channel"
-          normalize={normalize}
-          rules={[{ pattern: /^\d*$/, message: t('task.filter_channel_invalid') }]}
-        >
-          <Input
-            allowClear
-            inputMode="numeric"
-            placeholder={t('task.filter_channel')}
-            aria-label={t('task.filter_channel')}
-          />
-        </Form.Item>
-      )}
+      {admin && <ChannelFilterItem label={t('task.filter_channel')} invalid={t('task.filter_channel_invalid')} />}
       <Form.Item name="id" normalize={normalize}>
         <Input allowClear placeholder={idLabel} aria-label={idLabel} />
       </Form.Item>
-      <Form.Item name="start">
-        <DatePicker
-          showTime
-          format={FILTER_TIME_FORMAT}
-          placeholder={t('task.filter_start')}
-          aria-label={t('task.filter_start')}
-          inputReadOnly={isMobile}
-        />
-      </Form.Item>
-      <Form.Item name="end">
-        <DatePicker
-          showTime
-          format={FILTER_TIME_FORMAT}
-          placeholder={t('task.filter_end')}
-          aria-label={t('task.filter_end')}
-          inputReadOnly={isMobile}
-        />
-      </Form.Item>
+      <TimePickerItem name="start" label={t('task.filter_start')} readOnly={isMobile} />
+      <TimePickerItem name="end" label={t('task.filter_end')} readOnly={isMobile} />
       <FilterActions
         className="task-filter-actions"
         searching={searching}

@@ -1,12 +1,6 @@
 import { Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import {
-  FilterActions,
-  rangeFromUnix,
-  type TimeRange,
-  TimeRangeItem,
-  unixFromRange,
-} from '../../../components/list/filter-parts';
+import { FilterActions, type TimeRange, TimeRangeItem, timeRange } from '../../../components/list/filter-parts';
 import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES, actionLabelKey, emptyAuditFilters } from '../audit-view';
 import type { AuditFilters } from '../types';
 
@@ -22,7 +16,7 @@ function toValues(filters: AuditFilters): FilterValues {
     action: filters.action || undefined,
     actor: filters.actor,
     targetType: filters.targetType || undefined,
-    range: rangeFromUnix(filters.start, filters.end),
+    range: timeRange.fromUnix(filters.start, filters.end),
   };
 }
 
@@ -31,7 +25,7 @@ function toFilters(values: FilterValues): AuditFilters {
     action: values.action ?? '',
     actor: values.actor ?? '',
     targetType: values.targetType ?? '',
-    ...unixFromRange(values.range),
+    ...timeRange.toUnix(values.range),
   };
 }
 

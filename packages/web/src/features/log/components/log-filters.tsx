@@ -3,11 +3,11 @@ import { Button, Form, Input, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
+  ChannelFilterItem,
   FilterActions,
-  rangeFromUnix,
   type TimeRange,
   TimeRangeItem,
-  unixFromRange,
+  timeRange,
 } from '../../../components/list/filter-parts';
 import { useIsMobile } from '../../../lib/use-media-query';
 import { emptyFilters, FILTERABLE_TYPES, LOG_TYPES } from '../log-view';
@@ -29,14 +29,14 @@ function toValues(filters: LogFilters): FilterValues {
     tokenName: filters.tokenName,
     modelName: filters.modelName,
     group: filters.group,
-    range: rangeFromUnix(filters.start, filters.end),
+    range: timeRange.fromUnix(filters.start, filters.end),
     username: filters.username,
     channel: filters.channel,
   };
 }
 
 function toFilters(values: FilterValues): LogFilters {
-  const { start, end } = unixFromRange(values.range);
+  const { start, end } = timeRange.toUnix(values.range);
   return {
     type: values.type ?? 0,
     tokenName: values.tokenName ?? '',
@@ -108,19 +108,11 @@ export function LogFiltersBar({ initial, admin, searching, onApply }: LogFilters
           <Form.Item name="username" hidden={folded}>
             <Input allowClear placeholder={t('log.filter_username')} aria-label={t('log.filter_username')} />
           </Form.Item>
-          <Form.Item
-            name="channel"
+          <ChannelFilterItem
+            label={t('log.filter_channel')}
+            invalid={t('log.filter_channel_invalid')}
             hidden={folded}
-            rules={[{ pattern: /^\d*$/, message: t('log.filter_channel_invalid') }]}
-            normalize={(value: string) => value.trim()}
-          >
-            <Input
-              allowClear
-              inputMode="numeric"
-              placeholder={t('log.filter_channel')}
-              aria-label={t('log.filter_channel')}
-            />
-          </Form.Item>
+          />
         </>
       )}
       <FilterActions className="log-filter-actions" searching={searching} resetLabel={t('log.reset')} onReset={reset}>
