@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { CardList } from './card-list';
 import { ChannelTag } from './record-cells';
 
-interface TaskCardListProps<T extends { id: number }> {
+interface RecordCardListProps<T extends { id: number }> {
   items: T[];
   loading: boolean;
   pagination: TablePaginationConfig;
@@ -21,7 +21,7 @@ interface TaskCardListProps<T extends { id: number }> {
  * Async tasks and drawings on a phone: one tagged card per record, a head above its facts. The two logs list
  * different fields, so each page supplies what goes in the card and this keeps the cards alike.
  */
-export function TaskCardList<T extends { id: number }>({ items, head, facts, ...list }: TaskCardListProps<T>) {
+export function RecordCardList<T extends { id: number }>({ items, head, facts, ...list }: RecordCardListProps<T>) {
   return (
     <CardList
       {...list}
