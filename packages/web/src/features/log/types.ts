@@ -1,5 +1,10 @@
 // The answer shapes are declared once in @gateway/shared; this console keeps its own names for them.
-import type { LogView as LogItem, LogOtherView as LogOther, LogStatView as LogStat } from '@gateway/shared';
+import type {
+  LogView as LogItem,
+  LogOtherView as LogOther,
+  LogStatView as LogStat,
+  UserDetailView,
+} from '@gateway/shared';
 
 export type { LogItem, LogOther, LogStat };
 
@@ -22,16 +27,8 @@ export interface LogListQuery extends LogFilters {
   pageSize: number;
 }
 
-/** A user as `GET /api/user/{id}` returns it to an admin. */
-export interface LogUserDetail {
-  id: number;
-  username: string;
-  display_name: string;
-  role: number;
-  status: number;
-  group: string;
-  quota: number;
-  used_quota: number;
-  request_count: number;
-  email: string;
-}
+/** The fields the log's user dialog reads of `GET /api/user/{id}` (an admin's view of one user). */
+export type LogUserDetail = Pick<
+  UserDetailView,
+  'id' | 'username' | 'display_name' | 'role' | 'status' | 'group' | 'quota' | 'used_quota' | 'request_count' | 'email'
+>;
