@@ -5,6 +5,7 @@ import { spawnSync } from 'node:child_process';
 
 const steps = [
   ['lint and format', 'npx', ['biome', 'check', '.']],
+  ['module boundaries', 'node', ['scripts/check-boundaries.mjs']],
   ['type-check and build shared + server', 'npx', ['tsc', '-b', 'packages/shared', 'packages/server']],
   ['type-check server tests', 'npx', ['tsc', '-p', 'packages/server/tsconfig.test.json']],
   ['type-check web', 'npx', ['tsc', '-p', 'packages/web']],

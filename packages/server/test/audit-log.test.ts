@@ -1,4 +1,4 @@
-import { translate } from '@gateway/shared';
+import { type AuditChangeView, type AuditLogView, translate } from '@gateway/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, setupAndLogin, signedInUser } from './helpers/client.js';
 import { availableDialects } from './helpers/databases.js';
@@ -6,23 +6,8 @@ import { startTestServer, type TestServer } from './helpers/server.js';
 
 const dialects = await availableDialects();
 
-interface Change {
-  field: string;
-  before: unknown;
-  after: unknown;
-}
-
-interface AuditRow {
-  id: number;
-  created_at: number;
-  actor_id: number | null;
-  actor_username: string | null;
-  action: string;
-  target_type: string;
-  target_id: string;
-  ip: string;
-  diff: Change[];
-}
+// The answer's shape is the one the console reads.
+type AuditRow = AuditLogView;
 
 interface AuditPage {
   items: AuditRow[];
@@ -31,7 +16,7 @@ interface AuditPage {
   page_size: number;
 }
 
-const byField = (changes: Change[]) => [...changes].sort((a, b) => a.field.localeCompare(b.field));
+const byField = (changes: AuditChangeView[]) => [...changes].sort((a, b) => a.field.localeCompare(b.field));
 
 describe.each(dialects)('audit log on %s', (dialect) => {
   let server: TestServer;

@@ -1,3 +1,4 @@
+import type { QuotaDataView } from '@gateway/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QuotaExporter } from '../src/billing/quota-exporter.js';
 import { type ApiClient, ROLE_REFUSED, refusal, setupAndLogin, signedInUser } from './helpers/client.js';
@@ -13,15 +14,8 @@ const dialects = await availableDialects();
 // (1000 + 500 × 4) × 1.25 = 3750 quota and 1500 tokens per call.
 const USAGE = { prompt: 1000, completion: 500 };
 
-interface Row {
-  user_id: number;
-  username: string;
-  model_name: string;
-  created_at: number;
-  count: number;
-  quota: number;
-  token_used: number;
-}
+// The fields these tests read of the answer the console reads.
+type Row = Omit<QuotaDataView, 'id'>;
 
 /** Rows summed per model: a run that crosses an hour boundary splits a model over two buckets. */
 function perModel(rows: Row[]) {

@@ -1,4 +1,4 @@
-import { isAdmin, isMessageCode, type Language, LogType } from '@gateway/shared';
+import { isAdmin, isMessageCode, type Language, LogType, type LogView } from '@gateway/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { currentUser, guards } from '../auth/guard.js';
 import type { AppContext } from '../context.js';
@@ -66,7 +66,7 @@ export function logView(row: LogRow, admin: boolean, lang: Language) {
     is_stream: Number(is_stream) === 1,
     other: parsed ? JSON.stringify(parsed) : '',
     ...(admin ? { channel: channel_id, channel_name } : {}),
-  };
+  } satisfies LogView;
 }
 
 export async function logRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {

@@ -1,4 +1,4 @@
-import { RedemptionStatus, redemptionCreateSchema, redemptionUpdateSchema } from '@gateway/shared';
+import { RedemptionStatus, type RedemptionView, redemptionCreateSchema, redemptionUpdateSchema } from '@gateway/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { currentUser, guards } from '../auth/guard.js';
@@ -16,7 +16,7 @@ const statusSchema = z.object({ id: z.number().int().positive(), status: z.numbe
 /** Admins see codes in full: creating and handing them out is their job. */
 export function redemptionView(row: RedemptionRow) {
   const { deleted_at: _deleted, ...rest } = row;
-  return rest;
+  return rest satisfies RedemptionView;
 }
 
 export async function redemptionRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {

@@ -1,4 +1,5 @@
 import {
+  type AdminUserView,
   formatQuota,
   LogType,
   logFacts,
@@ -24,7 +25,7 @@ import { userChanges } from '../services/audit/entity-diffs.js';
 /** What the user table shows: never a password hash or an access token. */
 export function adminUserView(user: UserRow) {
   const { password: _password, access_token: _token, ...rest } = user;
-  return { ...rest, DeletedAt: user.deleted_at };
+  return { ...rest, DeletedAt: user.deleted_at } satisfies AdminUserView;
 }
 
 /**

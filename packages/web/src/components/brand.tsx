@@ -1,4 +1,4 @@
-import { usePublicStatus } from '../features/status/api/use-status';
+import { usePublicStatus } from '../hooks/use-status';
 
 export const DEFAULT_LOGO = '/logo.svg';
 export const DEFAULT_SYSTEM_NAME = 'New API';

@@ -1,3 +1,4 @@
+import type { ChannelView } from '@gateway/shared';
 import type { ChannelRow } from '../../db/schema.js';
 
 /**
@@ -20,5 +21,5 @@ export function channelView(channel: ChannelRow) {
   const { key: _key, ...rest } = channel;
   const view: Record<string, unknown> = { ...rest, key: '' };
   for (const field of OPTIONAL_TEXTS) if (view[field] === null || view[field] === undefined) view[field] = '';
-  return view as Omit<ChannelRow, 'key'> & { key: string };
+  return view as Omit<ChannelRow, 'key'> & { key: string } satisfies ChannelView;
 }

@@ -1,17 +1,11 @@
+import type { ChannelTestProgressView } from '@gateway/shared';
 import type { OptionsStore } from '../../cache/options-store.js';
 import type { ChannelsRepo } from '../../db/repos/channels.js';
 import type { ChannelWriter } from '../../services/channels/channel-writer.js';
 import { testChannel } from './channel-test.js';
 
-export interface TestAllProgress {
-  running: boolean;
-  total: number;
-  done: number;
-  failed: number;
-  started_at: number;
-  finished_at: number;
-  results: Array<{ id: number; name: string; success: boolean; time: number; message: string }>;
-}
+/** The progress the console polls (`GET /api/channel/test/progress`): the shape shared with it. */
+export type TestAllProgress = ChannelTestProgressView;
 
 /**
  * "Test all channels" runs in the background, one channel after another (a burst of parallel tests would look

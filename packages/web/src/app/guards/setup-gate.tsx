@@ -2,7 +2,7 @@ import { Button, Result, Spin } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { usePublicStatus, useStatusQuery } from '../../features/status/api/use-status';
+import { usePublicStatus, useStatusQuery } from '../../hooks/use-status';
 import { notify } from '../../lib/notify';
 
 /**

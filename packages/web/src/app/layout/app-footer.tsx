@@ -2,7 +2,7 @@ import { Layout, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBrand } from '../../components/brand';
-import { usePublicStatus } from '../../features/status/api/use-status';
+import { usePublicStatus } from '../../hooks/use-status';
 import { sanitizeHtml } from '../../lib/rich-text';
 import { readStorage } from '../../lib/storage';
 import { STORAGE_KEYS } from '../../lib/storage-keys';

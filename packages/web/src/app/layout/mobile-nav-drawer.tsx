@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { BrandLogo, useBrand } from '../../components/brand';
 import { canRegister } from '../../features/auth/can-register';
-import { usePublicStatus } from '../../features/status/api/use-status';
+import { usePublicStatus } from '../../hooks/use-status';
 import { useSessionUser } from '../../lib/session';
 import { SidebarMenu } from './sidebar-menu';
 import { selectedTopNavKey, TOP_NAV } from './top-nav-items';

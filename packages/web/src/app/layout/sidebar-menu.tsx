@@ -1,7 +1,7 @@
 import { Menu, type MenuProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { usePublicStatus } from '../../features/status/api/use-status';
+import { usePublicStatus } from '../../hooks/use-status';
 import { useSessionUser } from '../../lib/session';
 import { buildSidebarGroups, readSidebarFlags, selectedSidebarKey } from './sidebar-items';
 

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { BrandLogo, useBrand } from '../../components/brand';
 import { canRegister } from '../../features/auth/can-register';
-import { usePublicStatus } from '../../features/status/api/use-status';
+import { usePublicStatus } from '../../hooks/use-status';
 import { useSessionUser } from '../../lib/session';
 import { useIsMobile } from '../../lib/use-media-query';
 import { LanguageMenu } from './language-menu';

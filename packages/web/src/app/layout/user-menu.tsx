@@ -4,8 +4,8 @@ import { Avatar, Button, Dropdown, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useLogout } from '../../features/auth/api/use-logout';
-import { useSelf } from '../../features/auth/api/use-self';
-import { useFormatQuota } from '../../features/status/use-format-quota';
+import { useFormatQuota } from '../../hooks/use-format-quota';
+import { useSelf } from '../../hooks/use-self';
 import { useIsMobile } from '../../lib/use-media-query';
 
 export function UserMenu({ user }: { user: SessionUser }) {

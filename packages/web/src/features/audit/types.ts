@@ -1,26 +1,7 @@
-/** One changed field of an audited entity; secrets come as '***' (see AUDIT_MASK). */
-export interface AuditChange {
-  field: string;
-  before: unknown;
-  after: unknown;
-}
+// The answer shapes are declared once in @gateway/shared; this console keeps its own names for them.
+import type { AuditChangeView as AuditChange, AuditLogView as AuditItem } from '@gateway/shared';
 
-/** An audit row as `GET /api/audit/` returns it. */
-export interface AuditItem {
-  id: number;
-  /** Unix seconds. */
-  created_at: number;
-  /** Null for a failed sign-in: nobody was signed in. */
-  actor_id: number | null;
-  actor_username: string | null;
-  /** `area.verb`, e.g. `channel.update`. */
-  action: string;
-  target_type: string;
-  /** An id, an option key, or the name typed at a failed sign-in. */
-  target_id: string;
-  ip: string;
-  diff: AuditChange[];
-}
+export type { AuditChange, AuditItem };
 
 export interface AuditFilters {
   action: string;

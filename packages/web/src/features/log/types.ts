@@ -1,72 +1,12 @@
-/** A usage log row as `GET /api/log/self/` (own) or `GET /api/log/` (admin) returns it. */
-export interface LogItem {
-  id: number;
-  /** Unix seconds. */
-  created_at: number;
-  /** 0 unknown, 1 top-up, 2 consumption, 3 admin, 4 system, 5 error (LogType). */
-  type: number;
-  content: string | null;
-  username: string;
-  user_id: number;
-  token_name: string;
-  token_id: number;
-  model_name: string;
-  quota: number;
-  prompt_tokens: number;
-  completion_tokens: number;
-  /** Seconds. */
-  use_time: number;
-  /** A boolean on the wire (the family's type); 0/1 from older servers is read the same way. */
-  is_stream: boolean | number;
-  group: string;
-  ip: string;
-  request_id: string;
-  /** JSON text (see LogOther), or '' when the row has none. */
-  other: string;
-  /** Admins only: the channel id and name that served the call. */
-  channel?: number;
-  channel_name?: string;
-}
+// The answer shapes are declared once in @gateway/shared; this console keeps its own names for them.
+import type {
+  LogView as LogItem,
+  LogOtherView as LogOther,
+  LogStatView as LogStat,
+  UserDetailView,
+} from '@gateway/shared';
 
-/** The parsed `other` column. Every field is optional: old rows and other log types carry only some. */
-export interface LogOther {
-  model_ratio?: number;
-  completion_ratio?: number;
-  group_ratio?: number;
-  cache_tokens?: number;
-  cache_ratio?: number;
-  cache_creation_tokens?: number;
-  /** -1 when the call was billed by ratio. */
-  model_price?: number;
-  /** First-token time in ms; -1 unknown. */
-  frt?: number;
-  is_model_mapped?: boolean;
-  upstream_model_name?: string;
-  local_count?: boolean;
-  stream_status?: string;
-  admin_info?: { use_channel?: Array<string | number> };
-  status_code?: number;
-  error_code?: string | number;
-  /** Facts of a line the server wrote (see LogFacts in shared): rendered in the reader's language. */
-  content_key?: string;
-  content_params?: Record<string, string | number>;
-  task_id?: string;
-  action?: string;
-  /** A fallback happened: the model the caller asked for, and every model tried in order (that one first). */
-  requested_model?: string;
-  fallback_chain?: string[];
-  /** A relay error's words: the server already renders them into `content` in the reader's language. */
-  message_code?: string;
-  message_params?: Record<string, string | number>;
-  [key: string]: unknown;
-}
-
-/** `GET /api/log/self/stat` and `/api/log/stat`. */
-export interface LogStat {
-  quota: number;
-  rpm: number;
-  tpm: number;
-}
+export type { LogItem, LogOther, LogStat };
 
 /** The applied filters; empty strings and 0 mean "not filtered". */
 export interface LogFilters {
@@ -87,16 +27,8 @@ export interface LogListQuery extends LogFilters {
   pageSize: number;
 }
 
-/** A user as `GET /api/user/{id}` returns it to an admin. */
-export interface LogUserDetail {
-  id: number;
-  username: string;
-  display_name: string;
-  role: number;
-  status: number;
-  group: string;
-  quota: number;
-  used_quota: number;
-  request_count: number;
-  email: string;
-}
+/** The fields the log's user dialog reads of `GET /api/user/{id}` (an admin's view of one user). */
+export type LogUserDetail = Pick<
+  UserDetailView,
+  'id' | 'username' | 'display_name' | 'role' | 'status' | 'group' | 'quota' | 'used_quota' | 'request_count' | 'email'
+>;

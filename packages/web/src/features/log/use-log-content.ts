@@ -1,6 +1,6 @@
 import { LogType } from '@gateway/shared';
 import { useTranslation } from 'react-i18next';
-import { useFormatQuota } from '../status/use-format-quota';
+import { useFormatQuota } from '../../hooks/use-format-quota';
 import { parseOther } from './log-view';
 import type { LogItem } from './types';
 

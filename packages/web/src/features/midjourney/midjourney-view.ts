@@ -1,5 +1,5 @@
 import dayjs from 'dayjs';
-import type { ListFilters } from '../task/types';
+import type { ListFilters } from '../../components/list/record-view';
 
 interface Look {
   color: string;

@@ -1,5 +1,7 @@
-/** `GET /api/user/self/groups`: group name → description and price ratio. */
-export type PlaygroundGroups = Record<string, { desc: string; ratio: number }>;
+// The answer shapes are declared once in @gateway/shared; this console keeps its own names for them.
+import type { UserGroupsView as PlaygroundGroups } from '@gateway/shared';
+
+export type { PlaygroundGroups };
 
 export interface PlaygroundSettings {
   /** '' until the groups arrive; then the chosen (or default) group. */

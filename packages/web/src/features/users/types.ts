@@ -1,39 +1,11 @@
-import type { LimitColumns, SelfUser } from '@gateway/shared';
+// The answer shapes are declared once in @gateway/shared; this console keeps its own names for them.
+import type {
+  AdminUserView as AdminUser,
+  ManageUserView as ManageResult,
+  UserDetailView as UserDetail,
+} from '@gateway/shared';
 
-/** A row of `GET /api/user/` and `/api/user/search` (admin view: no password hash, no access token). */
-export interface AdminUser {
-  id: number;
-  username: string;
-  display_name: string;
-  /** 1 ordinary, 10 admin, 100 super admin. */
-  role: number;
-  /** 1 enabled, 2 banned, 3 disabled-type. */
-  status: number;
-  email: string;
-  group: string;
-  quota: number;
-  used_quota: number;
-  request_count: number;
-  aff_count: number;
-  aff_quota: number;
-  aff_history_quota: number;
-  /** 0 when nobody invited this user. */
-  inviter_id: number;
-  github_id: string;
-  oidc_id: string;
-  wechat_id: string;
-  telegram_id: string;
-  linux_do_id: string;
-  remark: string;
-  created_at: number;
-  last_login_at: number;
-  deleted_at?: number | null;
-  /** The family's soft-delete marker: non-null means deregistered. */
-  DeletedAt?: number | string | null;
-}
-
-/** `GET /api/user/{id}`: the record behind the edit drawer. */
-export type UserDetail = SelfUser & Partial<LimitColumns>;
+export type { AdminUser, ManageResult, UserDetail };
 
 export interface UserListQuery {
   page: number;
@@ -43,13 +15,6 @@ export interface UserListQuery {
 }
 
 export type ManageAction = 'promote' | 'demote' | 'disable' | 'enable' | 'delete' | 'add_quota';
-
-/** What `POST /api/user/manage` answers; the table adopts it in place. */
-export interface ManageResult {
-  status: number;
-  role: number;
-  quota: number;
-}
 
 export interface UserCreateInput {
   username: string;

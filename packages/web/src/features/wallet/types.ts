@@ -1,3 +1,8 @@
+// The answer shapes are declared once in @gateway/shared; this console keeps its own names for them.
+import type { TopUpInfoView as TopUpInfo, TopUpView as TopUpRecord } from '@gateway/shared';
+
+export type { TopUpInfo, TopUpRecord };
+
 /** The gateway's payment methods this console offers (epay's `type`): Alipay and WeChat Pay. */
 export type PaymentMethod = 'zfb' | 'wx';
 
@@ -28,16 +33,6 @@ export function minimumAmount(minTopUp: number | undefined): number {
   return Math.max(1, Math.ceil(Number.isFinite(minTopUp) ? (minTopUp as number) : 1));
 }
 
-/** `GET /api/user/topup/info`. */
-export interface TopUpInfo {
-  enable_online_topup: boolean;
-  min_topup: number;
-  price: number;
-  amount_options: number[];
-  /** Amount → price factor (0.9 = 10% off). */
-  discount: Record<string, number>;
-}
-
 /** The operator's quick picks at or above the minimum; without usable ones, the defaults for that minimum. */
 export function presetsFrom(options: number[] | undefined, min: number): number[] {
   const usable = (options ?? []).filter((amount) => Number.isInteger(amount) && amount >= min);
@@ -48,19 +43,4 @@ export function presetsFrom(options: number[] | undefined, min: number): number[
 export function discountOf(discount: Record<string, number> | undefined, amount: number): number | null {
   const factor = discount?.[String(amount)];
   return typeof factor === 'number' && factor > 0 && factor < 1 ? factor : null;
-}
-
-/** One row of `GET /api/user/topup/self`: an online order (any state) or a redeemed code. */
-export interface TopUpRecord {
-  id: number;
-  /** Units of credit for online orders; quota for redeemed codes. */
-  amount: number;
-  /** Money paid (0 for codes). */
-  money: number;
-  trade_no: string;
-  /** The gateway type (alipay, wxpay, …) or `redemption`. */
-  payment_method: string;
-  create_time: number;
-  complete_time: number;
-  status: 'pending' | 'success' | 'failed' | 'expired' | string;
 }

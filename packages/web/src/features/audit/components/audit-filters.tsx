@@ -1,8 +1,6 @@
-import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
-import { Button, DatePicker, Form, Input, Select } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import { Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useIsMobile } from '../../../lib/use-media-query';
+import { FilterActions, type TimeRange, TimeRangeItem, timeRange } from '../../../components/list/filter-parts';
 import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES, actionLabelKey, emptyAuditFilters } from '../audit-view';
 import type { AuditFilters } from '../types';
 
@@ -10,7 +8,7 @@ interface FilterValues {
   action?: string;
   actor?: string;
   targetType?: string;
-  range?: [Dayjs | null, Dayjs | null] | null;
+  range?: TimeRange;
 }
 
 function toValues(filters: AuditFilters): FilterValues {
@@ -18,27 +16,22 @@ function toValues(filters: AuditFilters): FilterValues {
     action: filters.action || undefined,
     actor: filters.actor,
     targetType: filters.targetType || undefined,
-    range: [filters.start ? dayjs.unix(filters.start) : null, filters.end ? dayjs.unix(filters.end) : null],
+    range: timeRange.fromUnix(filters.start, filters.end),
   };
 }
 
 function toFilters(values: FilterValues): AuditFilters {
-  const [start, end] = values.range ?? [null, null];
   return {
     action: values.action ?? '',
     actor: values.actor ?? '',
     targetType: values.targetType ?? '',
-    start: start ? start.unix() : 0,
-    end: end ? end.unix() : 0,
+    ...timeRange.toUnix(values.range),
   };
 }
-
-const TIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';
 
 /** Audit filters, applied on submit; reset clears them all (the trail is short enough to open unfiltered). */
 export function AuditFiltersBar({ searching, onApply }: { searching: boolean; onApply: (f: AuditFilters) => void }) {
   const { t } = useTranslation();
-  const isMobile = useIsMobile();
   const [form] = Form.useForm<FilterValues>();
   const actionOptions = AUDIT_ACTIONS.map((action) => ({ value: action, label: t(actionLabelKey(action)!) }));
   const targetOptions = AUDIT_TARGET_TYPES.map((type) => ({ value: type, label: t(`audit.targets.${type}`) }));
@@ -80,46 +73,18 @@ export function AuditFiltersBar({ searching, onApply }: { searching: boolean; on
       <Form.Item name="actor">
         <Input allowClear placeholder={t('audit.filter_actor')} aria-label={t('audit.filter_actor')} />
       </Form.Item>
-      {isMobile ? (
-        <>
-          <Form.Item name={['range', 0]}>
-            <DatePicker
-              showTime
-              format={TIME_FORMAT}
-              placeholder={t('audit.filter_start')}
-              aria-label={t('audit.filter_start')}
-              inputReadOnly
-            />
-          </Form.Item>
-          <Form.Item name={['range', 1]}>
-            <DatePicker
-              showTime
-              format={TIME_FORMAT}
-              placeholder={t('audit.filter_end')}
-              aria-label={t('audit.filter_end')}
-              inputReadOnly
-            />
-          </Form.Item>
-        </>
-      ) : (
-        <Form.Item name="range">
-          <DatePicker.RangePicker
-            showTime
-            format={TIME_FORMAT}
-            allowEmpty={[true, true]}
-            placeholder={[t('audit.filter_start'), t('audit.filter_end')]}
-            aria-label={t('audit.filter_time')}
-          />
-        </Form.Item>
-      )}
-      <Form.Item className="audit-filter-actions">
-        <Button type="primary" htmlType="submit" icon={<SearchOutlined />} loading={searching}>
-          {t('ui.search')}
-        </Button>
-        <Button icon={<ReloadOutlined />} onClick={reset}>
-          {t('audit.reset')}
-        </Button>
-      </Form.Item>
+      <TimeRangeItem
+        name="range"
+        startLabel={t('audit.filter_start')}
+        endLabel={t('audit.filter_end')}
+        rangeLabel={t('audit.filter_time')}
+      />
+      <FilterActions
+        className="audit-filter-actions"
+        searching={searching}
+        resetLabel={t('audit.reset')}
+        onReset={reset}
+      />
     </Form>
   );
 }

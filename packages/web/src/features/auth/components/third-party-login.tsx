@@ -3,9 +3,9 @@ import type { PublicStatus } from '@gateway/shared';
 import { Button, Divider, Space } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useOAuthStart } from '../../oauth/api/use-oauth-start';
-import { ProviderDialog } from '../../oauth/components/provider-dialog';
-import { isRedirectProvider, type OAuthProvider } from '../oauth-urls';
+import { ProviderDialog } from '../../../components/oauth/provider-dialog';
+import { useOAuthStart } from '../../../hooks/oauth/use-oauth-start';
+import { isRedirectProvider, type OAuthProvider } from '../../../lib/oauth-urls';
 
 type Provider = OAuthProvider | 'wechat' | 'telegram';
 

@@ -1,10 +1,10 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { TURNSTILE_SCRIPT_URL } from '../../../components/account/turnstile-script';
 import { mockFetch, ok } from '../../../test/fetch-mock';
 import { fill, renderPage, setupUser } from '../../../test/render';
 import { statusFixture } from '../../../test/status-fixture';
 import LoginPage from '../pages/login-page';
-import { TURNSTILE_SCRIPT_URL } from './turnstile-script';
 
 const cloudflareScripts = () =>
   Array.from(document.querySelectorAll('script')).filter((script) => script.src === TURNSTILE_SCRIPT_URL);

@@ -3,17 +3,17 @@ import { Alert, Button, Form, Input, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useTurnstile } from '../../../components/account/turnstile-widget';
 import { useBrand } from '../../../components/brand';
 import { FormCard } from '../../../components/form-card';
+import { usePublicStatus } from '../../../hooks/use-status';
 import { notify } from '../../../lib/notify';
 import { writeStorage } from '../../../lib/storage';
 import { STORAGE_KEYS } from '../../../lib/storage-keys';
-import { usePublicStatus } from '../../status/api/use-status';
 import { useLogin } from '../api/use-login';
 import { canRegister } from '../can-register';
 import { DefaultPasswordModal } from '../components/default-password-modal';
 import { ThirdPartyLogin } from '../components/third-party-login';
-import { useTurnstile } from '../components/turnstile-widget';
 import type { LoginCredentials } from '../types';
 
 /** Where a password login lands (spec 000 §2). */

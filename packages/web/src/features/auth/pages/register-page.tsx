@@ -4,17 +4,17 @@ import { Alert, Button, Form, Input, Result, Typography } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useTurnstile } from '../../../components/account/turnstile-widget';
+import { VerificationCodeInput } from '../../../components/account/verification-code-input';
 import { useBrand } from '../../../components/brand';
 import { FormCard } from '../../../components/form-card';
+import { usePublicStatus } from '../../../hooks/use-status';
 import { notify } from '../../../lib/notify';
 import { readStorage, writeStorage } from '../../../lib/storage';
 import { STORAGE_KEYS } from '../../../lib/storage-keys';
-import { usePublicStatus } from '../../status/api/use-status';
 import { useRegister } from '../api/use-register';
 import { canRegister } from '../can-register';
 import { ThirdPartyLogin } from '../components/third-party-login';
-import { useTurnstile } from '../components/turnstile-widget';
-import { VerificationCodeInput } from '../components/verification-code-input';
 
 interface RegisterFormValues {
   username?: string;

@@ -4,7 +4,7 @@ import { Alert, Button, Input, Result, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { FormCard } from '../../../components/form-card';
-import { useCopyText } from '../../token/use-copy-text';
+import { useCopyText } from '../../../hooks/use-copy-text';
 import { useConfirmReset } from '../api/use-confirm-reset';
 
 /**

@@ -4,12 +4,12 @@ import { Alert, Button, Form, Input, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTurnstile } from '../../../components/account/turnstile-widget';
 import { FormCard } from '../../../components/form-card';
+import { useCountdown } from '../../../hooks/use-countdown';
+import { usePublicStatus } from '../../../hooks/use-status';
 import { notify } from '../../../lib/notify';
-import { usePublicStatus } from '../../status/api/use-status';
 import { useRequestReset } from '../api/use-request-reset';
-import { useTurnstile } from '../components/turnstile-widget';
-import { useCountdown } from '../use-countdown';
 
 /** /reset (spec 001 "Password reset"): asks for a reset link by e-mail, then waits 30 seconds before another. */
 export default function ResetPage() {

@@ -1,9 +1,10 @@
 import type { Page } from '@gateway/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
+import { channelsQueryKey } from '../../../lib/query-keys';
 import type { Channel, ChannelListQuery } from '../types';
 
-export const channelsQueryKey = ['channels'] as const;
+export { channelsQueryKey };
 
 /** One page of channels (in tag mode a page of rows); any filter switches to the search endpoint. */
 export function useChannels(query: ChannelListQuery) {

@@ -3,8 +3,8 @@ import { InputNumber, Space, Tag, Tooltip, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFormatQuota } from '../../../hooks/use-format-quota';
 import { notify } from '../../../lib/notify';
-import { useFormatQuota } from '../../status/use-format-quota';
 import { autoDisableInfo, latencyColor, testFailureInfo } from '../channel-view';
 import type { Channel } from '../types';
 

@@ -16,7 +16,7 @@ import type { Key, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ListTable } from '../../../components/list/list-table';
-import { useFormatQuota } from '../../status/use-format-quota';
+import { useFormatQuota } from '../../../hooks/use-format-quota';
 import { type ChannelRow, commaList } from '../channel-view';
 import type { Channel } from '../types';
 import {

@@ -1,8 +1,7 @@
-import type { Page } from '@gateway/shared';
+import type { Page, TokenView as Token } from '@gateway/shared';
 import { TokenStatus } from '@gateway/shared';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
-import type { Token } from '../../token/types';
 
 /** The chat pages sign in with the caller's first enabled token among their first 100 (family behaviour). */
 export function useFirstEnabledToken() {

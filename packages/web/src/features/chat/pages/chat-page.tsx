@@ -2,9 +2,9 @@ import { Button, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { PageLoading } from '../../../components/page-loading';
-import { usePublicStatus, useStatusQuery } from '../../status/api/use-status';
+import { usePublicStatus, useStatusQuery } from '../../../hooks/use-status';
+import { buildChatLink, chatServerAddress, parseChatLinks } from '../../../lib/chat-links';
 import { useFirstEnabledToken } from '../api/use-first-enabled-token';
-import { buildChatLink, chatServerAddress, parseChatLinks } from '../chat-links';
 
 /** /chat/:id? — the operator's chat front-end number `id` (default 0), signed in with the caller's token. */
 export default function ChatPage() {

@@ -2,10 +2,10 @@ import { Result, Spin } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { usePublicStatus, useStatusQuery } from '../../../hooks/use-status';
+import { buildChatLink, chatServerAddress, parseChatLinks } from '../../../lib/chat-links';
 import { notify } from '../../../lib/notify';
-import { usePublicStatus, useStatusQuery } from '../../status/api/use-status';
 import { useFirstEnabledToken } from '../api/use-first-enabled-token';
-import { buildChatLink, chatServerAddress, parseChatLinks } from '../chat-links';
 
 /** Delay before sending a visitor without a usable token to the token page (spec §9). */
 export const CHAT_REDIRECT_DELAY_MS = 1500;

@@ -1,10 +1,10 @@
 import { Card, Col, Row } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFormatQuota } from '../../../hooks/use-format-quota';
+import { usePublicStatus } from '../../../hooks/use-status';
 import { quotaDisplayFrom } from '../../../lib/quota';
 import { useIsMobile } from '../../../lib/use-media-query';
-import { usePublicStatus } from '../../status/api/use-status';
-import { useFormatQuota } from '../../status/use-format-quota';
 import type { ChartData } from '../aggregate';
 import { type ChartText, callsOverTimeOption, modelShareOption, quotaOverTimeOption } from '../chart-options';
 import type { Granularity } from '../types';

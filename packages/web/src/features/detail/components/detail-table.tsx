@@ -3,9 +3,9 @@ import { PAGE_SIZES } from '@gateway/shared';
 import { Button, Card, Table, type TableColumnsType, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFormatQuota } from '../../../hooks/use-format-quota';
 import { downloadText } from '../../../lib/download';
 import { notify } from '../../../lib/notify';
-import { useFormatQuota } from '../../status/use-format-quota';
 import { bucketLabel, exportedBucketTime, type TableRow, toCsv } from '../aggregate';
 import type { Granularity } from '../types';
 

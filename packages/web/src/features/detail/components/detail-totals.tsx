@@ -2,7 +2,7 @@ import { ApiOutlined, DollarOutlined, FieldTimeOutlined, FireOutlined, Thunderbo
 import { Card, Skeleton, Statistic } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useFormatQuota } from '../../status/use-format-quota';
+import { useFormatQuota } from '../../../hooks/use-format-quota';
 import type { Totals } from '../aggregate';
 
 interface TotalItem {

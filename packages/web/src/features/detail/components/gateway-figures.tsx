@@ -3,7 +3,7 @@ import type { MetricsSummary } from '@gateway/shared';
 import { Alert, Button, Card, Skeleton, Statistic, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { useFormatQuota } from '../../status/use-format-quota';
+import { useFormatQuota } from '../../../hooks/use-format-quota';
 import { useMetricsSummary } from '../api/use-metrics-summary';
 
 const seconds = (value: number | null) => (value === null ? '—' : `${(value * 1000).toFixed(0)} ms`);

@@ -4,8 +4,8 @@ import { Alert, Button, Card, Empty, Flex, Skeleton, Tooltip, Typography } from 
 import dayjs from 'dayjs';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { usePublicStatus } from '../../../hooks/use-status';
 import { useSessionUser } from '../../../lib/session';
-import { usePublicStatus } from '../../status/api/use-status';
 import { chartData, fitGranularity, tableRows, totalsOf } from '../aggregate';
 import { useQuotaData } from '../api/use-quota-data';
 import { DetailCharts } from '../components/detail-charts';
@@ -14,7 +14,7 @@ import { DetailTable } from '../components/detail-table';
 import { DetailTotals } from '../components/detail-totals';
 import { GatewayFigures } from '../components/gateway-figures';
 import '../detail.css';
-import { ZeroBalanceHint } from '../../wallet/components/zero-balance-hint';
+import { ZeroBalanceHint } from '../../../components/zero-balance-hint';
 import { queryStart, quickRange } from '../detail-range';
 import { type DetailQuery, type Granularity, isGranularity } from '../types';
 

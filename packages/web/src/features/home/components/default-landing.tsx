@@ -12,7 +12,7 @@ import type { CSSProperties, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useBrand } from '../../../components/brand';
-import { usePublicStatus } from '../../status/api/use-status';
+import { usePublicStatus } from '../../../hooks/use-status';
 
 interface Feature {
   key: string;

@@ -1,10 +1,11 @@
 import type { Page } from '@gateway/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
+import { logsQueryKey } from '../../../lib/query-keys';
 import { filterQuery } from '../log-view';
 import type { LogItem, LogListQuery } from '../types';
 
-export const logsQueryKey = ['logs'] as const;
+export { logsQueryKey };
 
 /** One page of usage logs: everyone's for an admin (`/api/log/`), the caller's own otherwise. */
 export function useLogs(query: LogListQuery, admin: boolean) {

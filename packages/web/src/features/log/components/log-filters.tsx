@@ -1,8 +1,14 @@
-import { DownOutlined, ReloadOutlined, SearchOutlined, UpOutlined } from '@ant-design/icons';
-import { Button, DatePicker, Form, Input, Select } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import { DownOutlined, UpOutlined } from '@ant-design/icons';
+import { Button, Form, Input, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import {
+  ChannelFilterItem,
+  FilterActions,
+  type TimeRange,
+  TimeRangeItem,
+  timeRange,
+} from '../../../components/list/filter-parts';
 import { useIsMobile } from '../../../lib/use-media-query';
 import { emptyFilters, FILTERABLE_TYPES, LOG_TYPES } from '../log-view';
 import type { LogFilters } from '../types';
@@ -12,7 +18,7 @@ interface FilterValues {
   tokenName?: string;
   modelName?: string;
   group?: string;
-  range?: [Dayjs | null, Dayjs | null] | null;
+  range?: TimeRange;
   username?: string;
   channel?: string;
 }
@@ -23,21 +29,21 @@ function toValues(filters: LogFilters): FilterValues {
     tokenName: filters.tokenName,
     modelName: filters.modelName,
     group: filters.group,
-    range: [filters.start ? dayjs.unix(filters.start) : null, filters.end ? dayjs.unix(filters.end) : null],
+    range: timeRange.fromUnix(filters.start, filters.end),
     username: filters.username,
     channel: filters.channel,
   };
 }
 
 function toFilters(values: FilterValues): LogFilters {
-  const [start, end] = values.range ?? [null, null];
+  const { start, end } = timeRange.toUnix(values.range);
   return {
     type: values.type ?? 0,
     tokenName: values.tokenName ?? '',
     modelName: values.modelName ?? '',
     group: values.group ?? '',
-    start: start ? start.unix() : 0,
-    end: end ? end.unix() : 0,
+    start,
+    end,
     username: values.username ?? '',
     channel: values.channel ?? '',
   };
@@ -49,8 +55,6 @@ interface LogFiltersBarProps {
   searching: boolean;
   onApply: (filters: LogFilters) => void;
 }
-
-const TIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';
 
 /** The log filters: applied on submit (Enter or the search button); reset goes back to today's window. */
 export function LogFiltersBar({ initial, admin, searching, onApply }: LogFiltersBarProps) {
@@ -84,38 +88,12 @@ export function LogFiltersBar({ initial, admin, searching, onApply }: LogFilters
       <Form.Item name="type">
         <Select options={typeOptions} aria-label={t('log.filter_type')} className="log-filter-type" />
       </Form.Item>
-      {isMobile ? (
-        <>
-          <Form.Item name={['range', 0]}>
-            <DatePicker
-              showTime
-              format={TIME_FORMAT}
-              placeholder={t('log.filter_start')}
-              aria-label={t('log.filter_start')}
-              inputReadOnly
-            />
-          </Form.Item>
-          <Form.Item name={['range', 1]}>
-            <DatePicker
-              showTime
-              format={TIME_FORMAT}
-              placeholder={t('log.filter_end')}
-              aria-label={t('log.filter_end')}
-              inputReadOnly
-            />
-          </Form.Item>
-        </>
-      ) : (
-        <Form.Item name="range">
-          <DatePicker.RangePicker
-            showTime
-            format={TIME_FORMAT}
-            allowEmpty={[true, true]}
-            placeholder={[t('log.filter_start'), t('log.filter_end')]}
-            aria-label={t('log.filter_time')}
-          />
-        </Form.Item>
-      )}
+      <TimeRangeItem
+        name="range"
+        startLabel={t('log.filter_start')}
+        endLabel={t('log.filter_end')}
+        rangeLabel={t('log.filter_time')}
+      />
       <Form.Item name="tokenName" hidden={folded}>
         <Input allowClear placeholder={t('log.filter_token')} aria-label={t('log.filter_token')} />
       </Form.Item>
@@ -130,34 +108,20 @@ export function LogFiltersBar({ initial, admin, searching, onApply }: LogFilters
           <Form.Item name="username" hidden={folded}>
             <Input allowClear placeholder={t('log.filter_username')} aria-label={t('log.filter_username')} />
           </Form.Item>
-          <Form.Item
-            name="channel"
+          <ChannelFilterItem
+            label={t('log.filter_channel')}
+            invalid={t('log.filter_channel_invalid')}
             hidden={folded}
-            rules={[{ pattern: /^\d*$/, message: t('log.filter_channel_invalid') }]}
-            normalize={(value: string) => value.trim()}
-          >
-            <Input
-              allowClear
-              inputMode="numeric"
-              placeholder={t('log.filter_channel')}
-              aria-label={t('log.filter_channel')}
-            />
-          </Form.Item>
+          />
         </>
       )}
-      <Form.Item className="log-filter-actions">
-        <Button type="primary" htmlType="submit" icon={<SearchOutlined />} loading={searching}>
-          {t('ui.search')}
-        </Button>
-        <Button icon={<ReloadOutlined />} onClick={reset}>
-          {t('log.reset')}
-        </Button>
+      <FilterActions className="log-filter-actions" searching={searching} resetLabel={t('log.reset')} onReset={reset}>
         {isMobile && (
           <Button type="link" onClick={() => setMore(!more)} icon={more ? <UpOutlined /> : <DownOutlined />}>
             {more ? t('log.fewer_filters') : t('log.more_filters')}
           </Button>
         )}
-      </Form.Item>
+      </FilterActions>
     </Form>
   );
 }

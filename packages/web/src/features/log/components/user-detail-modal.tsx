@@ -1,7 +1,7 @@
 import { isAdmin, isRoot, UserStatus } from '@gateway/shared';
 import { Avatar, Button, Descriptions, Empty, Flex, Modal, Skeleton, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useFormatQuota } from '../../status/use-format-quota';
+import { useFormatQuota } from '../../../hooks/use-format-quota';
 import { useLogUser } from '../api/use-log-user';
 
 interface UserDetailModalProps {

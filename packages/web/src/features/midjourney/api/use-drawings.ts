@@ -1,7 +1,7 @@
+import { usePagedList } from '../../../components/list/paged-list';
+import type { ListFilters } from '../../../components/list/record-view';
+import { listQuery } from '../../../components/list/record-view';
 import { api } from '../../../lib/api';
-import { usePagedList } from '../../task/paged-list';
-import { listQuery } from '../../task/task-view';
-import type { ListFilters } from '../../task/types';
 import type { DrawingItem } from '../types';
 
 /** Drawing tasks page by page: everyone's for an admin (`/api/mj/`), the caller's own otherwise. Times in ms. */

@@ -1,7 +1,7 @@
 import { PictureOutlined } from '@ant-design/icons';
 import { Image, Progress, Tag, Typography, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { progressPercent } from '../../task/task-view';
+import { progressPercent } from '../../../components/list/record-view';
 import { actionLook, codeLook, statusLook } from '../midjourney-view';
 import type { DrawingItem } from '../types';
 

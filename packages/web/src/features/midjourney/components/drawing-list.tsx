@@ -3,9 +3,9 @@ import type { ColumnsType, TablePaginationConfig } from 'antd/es/table';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListTable } from '../../../components/list/list-table';
-import { ChannelFact, TaskCardList } from '../../task/components/task-card-list';
-import { ChannelTag, DurationTag, FailReasonFact, LongText } from '../../task/components/task-cells';
-import { formatTime } from '../../task/task-view';
+import { ChannelFact, RecordCardList } from '../../../components/list/record-card-list';
+import { ChannelTag, DurationTag, FailReasonFact, LongText } from '../../../components/list/record-cells';
+import { formatTime } from '../../../components/list/record-view';
 import type { DrawingItem } from '../types';
 import { ActionTag, DrawingImage, DrawingProgress, DrawingStatusTag, MonoId, SubmitCodeTag } from './drawing-cells';
 
@@ -91,7 +91,7 @@ export function DrawingTable({ drawings, admin, loading, pagination, empty }: Dr
 export function DrawingCards({ drawings, admin, loading, pagination, empty }: DrawingListProps) {
   const { t } = useTranslation();
   return (
-    <TaskCardList
+    <RecordCardList
       items={drawings}
       loading={loading}
       pagination={pagination}

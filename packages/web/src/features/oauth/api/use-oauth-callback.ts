@@ -2,10 +2,10 @@ import type { SessionUser } from '@gateway/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { selfQueryKey } from '../../../hooks/use-self';
 import { requestEnvelope } from '../../../lib/api';
+import { callbackRequestPath, type OAuthProvider } from '../../../lib/oauth-urls';
 import { getStoredUser } from '../../../lib/session';
-import { selfQueryKey } from '../../auth/api/use-self';
-import { callbackRequestPath, type OAuthProvider } from '../../auth/oauth-urls';
 import { exchangeWithRetries } from '../exchange-with-retries';
 
 export type CallbackOutcome =

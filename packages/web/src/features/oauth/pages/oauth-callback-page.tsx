@@ -3,10 +3,10 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { FormCard } from '../../../components/form-card';
-import '../oauth.css';
+import '../../../components/oauth/oauth.css';
+import { useFinishSignIn } from '../../../hooks/oauth/use-finish-sign-in';
 import { notify } from '../../../lib/notify';
-import { isRedirectProvider, PROVIDER_NAMES } from '../../auth/oauth-urls';
-import { useFinishSignIn } from '../api/use-finish-sign-in';
+import { isRedirectProvider, PROVIDER_NAMES } from '../../../lib/oauth-urls';
 import { pathAfterFailure, useOAuthCallback } from '../api/use-oauth-callback';
 
 /** Seconds the failure stays on screen before the page moves on by itself. */

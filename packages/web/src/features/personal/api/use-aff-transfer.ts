@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { selfQueryKey } from '../../../hooks/use-self';
 import { api } from '../../../lib/api';
-import { selfQueryKey } from '../../auth/api/use-self';
 
 /** Moves invitation quota to the balance (`POST /api/user/aff_transfer`). */
 export function useAffTransfer() {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { selfQueryKey } from '../../../hooks/use-self';
 import { api } from '../../../lib/api';
 import { getStoredUser, setStoredUser } from '../../../lib/session';
-import { selfQueryKey } from '../../auth/api/use-self';
 
 export type SelfUpdate = { display_name: string } | { original_password: string; password: string };
 

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { selfQueryKey } from '../../../hooks/use-self';
 import { api } from '../../../lib/api';
-import { selfQueryKey } from '../../auth/api/use-self';
 import type { UserSetting } from '../user-setting';
 
 /** Saves the whole notification and price setting at once (`PUT /api/user/setting`). */

@@ -10,8 +10,8 @@ import type { PublicStatus, SelfUser } from '@gateway/shared';
 import { Button, Flex, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EmailBindModal } from '../../auth/components/email-bind-modal';
-import { type BindableProvider, BindProviderButton } from '../../oauth/components/bind-provider-button';
+import { EmailBindModal } from '../../../components/account/email-bind-modal';
+import { type BindableProvider, BindProviderButton } from '../../../components/oauth/bind-provider-button';
 
 interface Binding {
   key: 'email' | BindableProvider;

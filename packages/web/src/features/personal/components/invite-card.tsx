@@ -3,7 +3,7 @@ import type { SelfUser } from '@gateway/shared';
 import { Button, Card, Col, Flex, Input, Row, Skeleton, Space, Statistic, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useFormatQuota } from '../../status/use-format-quota';
+import { useFormatQuota } from '../../../hooks/use-format-quota';
 import { useAffCode } from '../api/use-aff-code';
 import { TransferModal } from './transfer-modal';
 

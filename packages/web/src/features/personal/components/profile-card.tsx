@@ -1,10 +1,10 @@
 import { DISPLAY_NAME_MAX, type SelfUser } from '@gateway/shared';
 import { Avatar, Card, Col, Divider, Flex, Row, Statistic, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useFormatQuota } from '../../../hooks/use-format-quota';
+import { useUserModels } from '../../../hooks/use-user-models';
 import { notify } from '../../../lib/notify';
-import { useFormatQuota } from '../../status/use-format-quota';
-import { useUserModels } from '../../token/api/use-user-models';
-import { ROLE_TAGS, UNKNOWN_ROLE } from '../../users/user-view';
+import { ROLE_TAGS, UNKNOWN_ROLE } from '../../../lib/user-view';
 import { useUpdateSelf } from '../api/use-update-self';
 import { ModelList } from './model-list';
 

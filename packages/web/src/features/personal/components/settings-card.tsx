@@ -3,8 +3,8 @@ import { QUOTA_WARNING_PRESETS, type SelfUser } from '@gateway/shared';
 import { Alert, Button, Card, Flex, Form, Input, InputNumber, Radio, Space, Switch, Tabs, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFormatQuota } from '../../../hooks/use-format-quota';
 import { notify } from '../../../lib/notify';
-import { useFormatQuota } from '../../status/use-format-quota';
 import { useUpdateSetting } from '../api/use-update-setting';
 import { isHttpsUrl, parseUserSetting, type UserSetting } from '../user-setting';
 

@@ -1,9 +1,9 @@
 import { Form, InputNumber, Modal, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useFormatQuota } from '../../../hooks/use-format-quota';
+import { usePublicStatus } from '../../../hooks/use-status';
 import { notify } from '../../../lib/notify';
 import { quotaDisplayFrom } from '../../../lib/quota';
-import { usePublicStatus } from '../../status/api/use-status';
-import { useFormatQuota } from '../../status/use-format-quota';
 import { useAffTransfer } from '../api/use-aff-transfer';
 
 interface TransferModalProps {

@@ -1,10 +1,10 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import { Button, Card, Flex, Result, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useCopyText } from '../../../hooks/use-copy-text';
+import { useSelf } from '../../../hooks/use-self';
+import { usePublicStatus } from '../../../hooks/use-status';
 import { useMediaQuery } from '../../../lib/use-media-query';
-import { useSelf } from '../../auth/api/use-self';
-import { usePublicStatus } from '../../status/api/use-status';
-import { useCopyText } from '../../token/use-copy-text';
 import { AccountCard } from '../components/account-card';
 import { InviteCard } from '../components/invite-card';
 import { ProfileCard } from '../components/profile-card';

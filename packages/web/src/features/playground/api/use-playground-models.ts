@@ -1,7 +1,7 @@
 import { canChat } from '@gateway/shared';
 import { useQuery } from '@tanstack/react-query';
+import { usePricedModels } from '../../../hooks/use-priced-models';
 import { api } from '../../../lib/api';
-import { usePricedModels } from '../../pricing/api/use-priced-models';
 
 export interface PlaygroundModels {
   /** Models that chat and have a price: the ones a message can be sent to. */

@@ -2,7 +2,7 @@ import { Card, Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { CardCheckbox } from '../../../components/list/card-checkbox';
 import { CardList } from '../../../components/list/card-list';
-import { useFormatQuota } from '../../status/use-format-quota';
+import { useFormatQuota } from '../../../hooks/use-format-quota';
 import { ExpiryText, formatTime, KeyCell, RedeemedBy, RedemptionActions, StatusTag } from './redemption-cells';
 import type { RedemptionListProps } from './redemption-table';
 

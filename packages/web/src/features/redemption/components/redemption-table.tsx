@@ -3,7 +3,7 @@ import type { ColumnsType, TablePaginationConfig } from 'antd/es/table';
 import type { Key, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListTable } from '../../../components/list/list-table';
-import { useFormatQuota } from '../../status/use-format-quota';
+import { useFormatQuota } from '../../../hooks/use-format-quota';
 import type { Redemption } from '../types';
 import {
   ExpiryText,

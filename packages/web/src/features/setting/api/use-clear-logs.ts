@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
-import { logsQueryKey } from '../../log/api/use-logs';
+import { logsQueryKey } from '../../../lib/query-keys';
 
 /** Deletes usage logs older than a moment (`DELETE /api/log/?target_timestamp=` in seconds) → how many. */
 export function useClearLogs() {

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { statusQueryKey } from '../../../hooks/use-status';
 import { api } from '../../../lib/api';
-import { statusQueryKey } from '../../status/api/use-status';
 import type { SaveResult } from '../option-form';
 import { optionsQueryKey } from './use-options';
 

@@ -1,10 +1,10 @@
 import { Alert } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { GroupFallbackSection } from '../../fallback/group-fallback-section';
-import { GroupLimitsSection } from '../../limits/group-limits-section';
 import type { FieldSpec } from '../components/kit/field-spec';
 import { OptionSection } from '../components/kit/option-section';
+import { GroupFallbackSection } from '../components/ratelimit/group-fallback-section';
+import { GroupLimitsSection } from '../components/ratelimit/group-limits-section';
 import type { OptionMap } from '../option-form';
 
 /** Model request rate limit per user (spec 001 §5 bounds; the server enforces the same). */

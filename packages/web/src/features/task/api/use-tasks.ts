@@ -1,7 +1,7 @@
+import { usePagedList } from '../../../components/list/paged-list';
+import { type ListFilters, listQuery } from '../../../components/list/record-view';
 import { api } from '../../../lib/api';
-import { usePagedList } from '../paged-list';
-import { listQuery } from '../task-view';
-import type { ListFilters, TaskItem } from '../types';
+import type { TaskItem } from '../types';
 
 /** Async tasks page by page: everyone's for an admin (`/api/task/`), the caller's own otherwise. */
 export function useTasks(filters: ListFilters, admin: boolean, pageSize: number) {

@@ -3,10 +3,11 @@ import type { ColumnsType, TablePaginationConfig } from 'antd/es/table';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListTable } from '../../../components/list/list-table';
-import { formatTime } from '../task-view';
+import { ChannelFact, RecordCardList } from '../../../components/list/record-card-list';
+import { ChannelTag, DurationTag, FailReasonFact, LongText } from '../../../components/list/record-cells';
+import { formatTime } from '../../../components/list/record-view';
 import type { TaskItem } from '../types';
-import { ChannelFact, TaskCardList } from './task-card-list';
-import { ChannelTag, DurationTag, FailReasonFact, LongText, ProgressCircle, TaskStatusTag } from './task-cells';
+import { ProgressCircle, TaskStatusTag } from './task-cells';
 
 export interface TaskListProps {
   tasks: TaskItem[];
@@ -102,7 +103,7 @@ export function TaskTable({ tasks, admin, loading, pagination, empty, onOpenTask
 export function TaskCards({ tasks, admin, loading, pagination, empty, onOpenTask }: TaskListProps) {
   const { t } = useTranslation();
   return (
-    <TaskCardList
+    <RecordCardList
       items={tasks}
       loading={loading}
       pagination={pagination}

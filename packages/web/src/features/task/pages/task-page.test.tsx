@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { progressPercent } from '../../../components/list/record-view';
 import { setStoredUser } from '../../../lib/session';
 import { mockFetch, ok } from '../../../test/fetch-mock';
 import { renderPage, setupUser } from '../../../test/render';
 import { statusFixture } from '../../../test/status-fixture';
-import { progressPercent } from '../task-view';
 import type { TaskItem } from '../types';
 import TaskPage from './task-page';
 

@@ -1,15 +1,15 @@
 import { isAdmin } from '@gateway/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ListFilterBar } from '../../../components/list/list-filter-bar';
+import { ListPageFrame } from '../../../components/list/list-page-frame';
 import { usePageSize } from '../../../components/list/page-size';
 import { useSessionUser } from '../../../lib/session';
 import { useIsMobile } from '../../../lib/use-media-query';
 import { useTasks } from '../api/use-tasks';
-import { ListFilterBar } from '../components/list-filter-bar';
-import { ListPageFrame } from '../components/list-page-frame';
 import { TaskCards, TaskTable } from '../components/task-list';
 import { TaskRecordModal } from '../components/task-record-modal';
-import '../task.css';
+import '../../../components/list/records.css';
 import { defaultTaskFilters } from '../task-view';
 import type { TaskItem } from '../types';
 

@@ -1,8 +1,8 @@
 import { isAdmin, type Page } from '@gateway/shared';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
+import { channelsQueryKey } from '../../../lib/query-keys';
 import { useSessionUser } from '../../../lib/session';
-import { channelsQueryKey } from '../../channel/api/use-channels';
 
 /**
  * How many channels exist, for an admin's first steps (a key is useless before a channel); `undefined` for everyone

@@ -1,13 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
-import type { CreatedToken, TokenInput } from '../types';
+import type { CreatedToken, TokenPayload } from '../types';
 import { tokensQueryKey } from './use-tokens';
 
 /** `count` > 1 creates a batch in one transaction; the server suffixes the extra names. */
 export function useCreateToken() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: TokenInput & { count: number }) => api.post<CreatedToken[]>('/api/token/', input),
+    mutationFn: (input: TokenPayload & { count: number }) => api.post<CreatedToken[]>('/api/token/', input),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: tokensQueryKey }),
   });
 }

@@ -1,9 +1,9 @@
 import { DownOutlined, MessageOutlined } from '@ant-design/icons';
 import { Button, Dropdown, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { usePublicStatus } from '../../../hooks/use-status';
+import { buildChatLink, chatServerAddress, parseChatLinks } from '../../../lib/chat-links';
 import { notify } from '../../../lib/notify';
-import { buildChatLink, chatServerAddress, parseChatLinks } from '../../chat/chat-links';
-import { usePublicStatus } from '../../status/api/use-status';
 
 /** Opens the operator's chat front-ends with this token filled in: the first one directly, any from the menu. */
 export function ChatMenu({ tokenKey }: { tokenKey: string }) {

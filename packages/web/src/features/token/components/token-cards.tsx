@@ -1,10 +1,10 @@
 import { Card, Flex, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { FallbackModelsSummary } from '../../../components/fallback/fallback-models-summary';
+import { TokenLimitsSummary } from '../../../components/limits/token-limits-summary';
 import { CardCheckbox } from '../../../components/list/card-checkbox';
 import { CardList } from '../../../components/list/card-list';
-import { FallbackModelsSummary } from '../../fallback/fallback-models-summary';
-import { TokenLimitsSummary } from '../../limits/token-limits-summary';
-import { useFormatQuota } from '../../status/use-format-quota';
+import { useFormatQuota } from '../../../hooks/use-format-quota';
 import { formatTime, KeyCell, statusTagOf, TokenActions, type TokenListProps, TokenStatusSwitch } from './token-table';
 
 /** The token list on a phone: one card per token instead of a wide table. */

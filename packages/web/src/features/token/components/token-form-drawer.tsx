@@ -12,21 +12,26 @@ import { Alert, Button, DatePicker, Drawer, Flex, Form, Input, InputNumber, Sele
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FallbackModelsField } from '../../../components/fallback/fallback-models-field';
 import { PresetField, wholeNumberRule } from '../../../components/form/preset-field';
+import {
+  LimitsFieldset,
+  type LimitsFormValues,
+  limitsFormValues,
+  limitsInput,
+} from '../../../components/limits/token-limits-form';
+import { useFormatQuota } from '../../../hooks/use-format-quota';
+import { usePricedModels } from '../../../hooks/use-priced-models';
+import { usePublicStatus } from '../../../hooks/use-status';
+import { useUserModels } from '../../../hooks/use-user-models';
 import { notify } from '../../../lib/notify';
 import { quotaDisplayFrom } from '../../../lib/quota';
 import { useIsMobile } from '../../../lib/use-media-query';
-import { FallbackModelsField } from '../../fallback/fallback-models-field';
-import { LimitsFieldset, type LimitsFormValues, limitsFormValues, limitsInput } from '../../limits/token-limits-form';
-import { usePricedModels } from '../../pricing/api/use-priced-models';
-import { usePublicStatus } from '../../status/api/use-status';
-import { useFormatQuota } from '../../status/use-format-quota';
 import { useCreateToken } from '../api/use-create-token';
 import { useToken } from '../api/use-token';
 import { useUpdateToken } from '../api/use-update-token';
 import { useUserGroups } from '../api/use-user-groups';
-import { useUserModels } from '../api/use-user-models';
-import type { Token, TokenInput } from '../types';
+import type { Token, TokenPayload } from '../types';
 
 export interface TokenFormValues extends LimitsFormValues {
   name: string;
@@ -80,7 +85,7 @@ function valuesFrom(token: Token | undefined): TokenFormValues {
   };
 }
 
-function inputFrom(values: TokenFormValues): TokenInput {
+function inputFrom(values: TokenFormValues): TokenPayload {
   return {
     name: values.name.trim(),
     remain_quota: values.remain_quota ?? 0,

@@ -5,10 +5,10 @@ import type { ColumnsType, TablePaginationConfig } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { type Key, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FallbackModelsSummary } from '../../../components/fallback/fallback-models-summary';
+import { TokenLimitsSummary } from '../../../components/limits/token-limits-summary';
 import { ListTable } from '../../../components/list/list-table';
-import { FallbackModelsSummary } from '../../fallback/fallback-models-summary';
-import { TokenLimitsSummary } from '../../limits/token-limits-summary';
-import { useFormatQuota } from '../../status/use-format-quota';
+import { useFormatQuota } from '../../../hooks/use-format-quota';
 import { displayKey, maskKey, type Token } from '../types';
 import { ChatMenu } from './chat-menu';
 

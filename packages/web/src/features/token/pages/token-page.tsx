@@ -16,9 +16,9 @@ import { ListPageCard } from '../../../components/list/list-page-card';
 import { readPageSize } from '../../../components/list/page-size';
 import { useServerPagination } from '../../../components/list/server-pagination';
 import { useRowSelection } from '../../../components/list/use-row-selection';
+import { ZeroBalanceHint } from '../../../components/zero-balance-hint';
 import { notify } from '../../../lib/notify';
 import { useIsMobile } from '../../../lib/use-media-query';
-import { ZeroBalanceHint } from '../../wallet/components/zero-balance-hint';
 import { useChannelCount } from '../api/use-channel-count';
 import { useDeleteToken } from '../api/use-delete-token';
 import { useDeleteTokens } from '../api/use-delete-tokens';
@@ -28,8 +28,8 @@ import { TokenCards } from '../components/token-cards';
 import { TokenFormDrawer } from '../components/token-form-drawer';
 import { TokenTable } from '../components/token-table';
 import '../token.css';
+import { useCopyText } from '../../../hooks/use-copy-text';
 import { displayKey, type Token, type TokenListQuery } from '../types';
-import { useCopyText } from '../use-copy-text';
 
 interface SearchValues {
   keyword?: string;

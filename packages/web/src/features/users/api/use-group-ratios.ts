@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
-import { parseGroupRatios } from '../user-view';
+import { parseGroupRatios } from '../../../lib/user-view';
 
 interface OptionEntry {
   key: string;

@@ -1,10 +1,10 @@
 import { Button, Form, InputNumber, Modal, Space, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFormatQuota } from '../../../hooks/use-format-quota';
+import { usePublicStatus } from '../../../hooks/use-status';
 import { notify } from '../../../lib/notify';
 import { quotaDisplayFrom } from '../../../lib/quota';
-import { usePublicStatus } from '../../status/api/use-status';
-import { useFormatQuota } from '../../status/use-format-quota';
 import { useManageUser } from '../api/use-manage-user';
 import type { AdminUser } from '../types';
 

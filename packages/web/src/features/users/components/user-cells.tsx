@@ -2,9 +2,9 @@ import { DownOutlined, EditOutlined, PlusCircleOutlined } from '@ant-design/icon
 import { Role, UserStatus } from '@gateway/shared';
 import { App, Button, Dropdown, type MenuProps, Space, Tag, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useFormatQuota } from '../../status/use-format-quota';
+import { useFormatQuota } from '../../../hooks/use-format-quota';
+import { groupRatioColor, ROLE_TAGS, STATUS_TAGS, UNKNOWN_ROLE, UNKNOWN_STATUS } from '../../../lib/user-view';
 import { type AdminUser, isDeregistered, type ManageAction } from '../types';
-import { groupRatioColor, ROLE_TAGS, STATUS_TAGS, UNKNOWN_ROLE, UNKNOWN_STATUS } from '../user-view';
 
 export function RoleTag({ role }: { role: number }) {
   const { t } = useTranslation();

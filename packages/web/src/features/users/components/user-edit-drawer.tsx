@@ -14,11 +14,11 @@ import {
 } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LimitFormItems } from '../../../components/limits/limit-form-items';
 import { notify } from '../../../lib/notify';
 import { useIsMobile } from '../../../lib/use-media-query';
-import { LimitFormItems } from '../../limits/limit-form-items';
-import '../../limits/limits.css';
-import { useFormatQuota } from '../../status/use-format-quota';
+import '../../../components/limits/limits.css';
+import { useFormatQuota } from '../../../hooks/use-format-quota';
 import { useGroups } from '../api/use-groups';
 import { useUpdateUser } from '../api/use-update-user';
 import { useUser } from '../api/use-user';

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { selfQueryKey } from '../../../hooks/use-self';
 import { api } from '../../../lib/api';
-import { selfQueryKey } from '../../auth/api/use-self';
 import { topUpHistoryKey } from './use-topup-history';
 
 /** Redeems a code; answers the quota added. Balance and history are refetched, so the wallet shows the new figures. */

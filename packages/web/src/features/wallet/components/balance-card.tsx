@@ -1,9 +1,9 @@
 import { ReloadOutlined, WalletOutlined } from '@ant-design/icons';
 import { Button, Card, Flex, Skeleton, Tooltip, Typography, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useFormatQuota } from '../../../hooks/use-format-quota';
+import { useSelf } from '../../../hooks/use-self';
 import { currentLanguage } from '../../../lib/i18n';
-import { useSelf } from '../../auth/api/use-self';
-import { useFormatQuota } from '../../status/use-format-quota';
 
 /** Current balance, what has been spent and how many requests were made, as the operator wants quota shown. */
 export function BalanceCard() {

@@ -2,10 +2,10 @@ import { AlipayCircleOutlined, CreditCardOutlined, LoadingOutlined, WechatOutlin
 import { Alert, Button, Card, Descriptions, Flex, InputNumber, Modal, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFormatQuota } from '../../../hooks/use-format-quota';
+import { usePublicStatus } from '../../../hooks/use-status';
 import { notify } from '../../../lib/notify';
 import { quotaDisplayFrom } from '../../../lib/quota';
-import { usePublicStatus } from '../../status/api/use-status';
-import { useFormatQuota } from '../../status/use-format-quota';
 import { usePay } from '../api/use-pay';
 import { usePayQuote } from '../api/use-pay-quote';
 import { useTopUpInfo } from '../api/use-topup-info';

@@ -3,7 +3,7 @@ import { Alert } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { selfQueryKey } from '../../auth/api/use-self';
+import { selfQueryKey } from '../../../hooks/use-self';
 import { topUpHistoryKey } from '../api/use-topup-history';
 
 const OUTCOMES = {

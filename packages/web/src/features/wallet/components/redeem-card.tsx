@@ -1,9 +1,9 @@
 import { GiftOutlined, ShoppingOutlined } from '@ant-design/icons';
 import { Button, Card, Flex, Form, Input, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useFormatQuota } from '../../../hooks/use-format-quota';
+import { usePublicStatus } from '../../../hooks/use-status';
 import { notify } from '../../../lib/notify';
-import { usePublicStatus } from '../../status/api/use-status';
-import { useFormatQuota } from '../../status/use-format-quota';
 import { useRedeem } from '../api/use-redeem';
 
 interface RedeemValues {

@@ -3,9 +3,9 @@ import { Alert, Card, Flex, Table, type TableColumnsType, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFormatQuota } from '../../../hooks/use-format-quota';
+import { usePublicStatus } from '../../../hooks/use-status';
 import { quotaDisplayFrom } from '../../../lib/quota';
-import { usePublicStatus } from '../../status/api/use-status';
-import { useFormatQuota } from '../../status/use-format-quota';
 import { useTopUpHistory } from '../api/use-topup-history';
 import type { TopUpRecord } from '../types';
 

@@ -1,11 +1,11 @@
 import { Col, Flex, Row, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { ZeroBalanceHint } from '../../../components/zero-balance-hint';
 import { BalanceCard } from '../components/balance-card';
 import { OnlineTopUpCard } from '../components/online-topup-card';
 import { PaymentResult } from '../components/payment-result';
 import { RedeemCard } from '../components/redeem-card';
 import { TopUpHistoryCard } from '../components/topup-history-card';
-import { ZeroBalanceHint } from '../components/zero-balance-hint';
 import '../wallet.css';
 
 /** My wallet: the balance, redeeming a code, and online top-up (spec 001, Wallet). */

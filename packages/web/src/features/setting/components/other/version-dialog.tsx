@@ -3,7 +3,7 @@ import { Button, Descriptions, Modal } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { usePublicStatus } from '../../../status/api/use-status';
+import { usePublicStatus } from '../../../../hooks/use-status';
 
 /** The running version and start time, as /api/status reports them. */
 export function VersionDialog() {

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { checkFile, exportedNames, findImports, resolveImport, rules } from '../../../../scripts/boundaries/rules.mjs';
+
+// The rules of scripts/check-boundaries.mjs on made-up files: what must fail, and what must stay allowed.
+const context = { sharedNames: new Set(['LogView', 'TokenInput']) };
+const check = (file: string, source: string) => checkFile(rules, file, source, context);
+
+describe('boundary rules', () => {
+  it('finds static, re-exported, dynamic and mocked imports with their lines', () => {
+    const source =
+      "import { a } from './a';\nexport { b } from '../b';\nconst c = () => import('./c');\nvi.mock('./d');\n";
+    expect(findImports(source)).toEqual([
+      { specifier: './a', line: 1 },
+      { specifier: '../b', line: 2 },
+      { specifier: './c', line: 3 },
+      { specifier: './d', line: 4 },
+    ]);
+    expect(resolveImport('packages/web/src/features/log/pages/p.tsx', '../../task/types')).toBe(
+      'packages/web/src/features/task/types',
+    );
+  });
+
+  it('refuses a feature importing another feature, with the line', () => {
+    const findings = check('packages/web/src/features/log/pages/log-page.tsx', "\nimport { x } from '../../task/x';\n");
+    expect(findings).toHaveLength(1);
+    expect(findings[0]).toMatchObject({
+      line: 2,
+      message: expect.stringContaining('features/log imports features/task'),
+    });
+  });
+
+  it('allows a feature its own modules, components, hooks, lib and packages', () => {
+    const source = [
+      "import { a } from '../api/use-logs';",
+      "import { b } from '../../../components/list/list-table';",
+      "import { c } from '../../../hooks/use-status';",
+      "import { d } from '../../../lib/api';",
+      "import { e } from '@gateway/shared';",
+    ].join('\n');
+    expect(check('packages/web/src/features/log/pages/log-page.tsx', source)).toEqual([]);
+  });
+
+  it('refuses components, hooks and lib importing a feature, except in a test', () => {
+    const source = "import { x } from '../../features/log/types';";
+    expect(check('packages/web/src/components/list/x.tsx', source)).toHaveLength(1);
+    expect(check('packages/web/src/components/list/x.test.tsx', source)).toEqual([]);
+    expect(check('packages/web/src/app/routes.tsx', "import('../features/log/pages/log-page')")).toEqual([]);
+  });
+
+  it('refuses a features types.ts declaring a name shared exports, and allows a re-export', () => {
+    const declared = 'export interface LogView {\n  id: number;\n}\nexport type LogFilters = {};\n';
+    const findings = check('packages/web/src/features/log/types.ts', declared);
+    expect(findings.map((f) => f.message)).toEqual(['LogView is also exported by @gateway/shared']);
+    const reexported = "import type { LogView as LogItem } from '@gateway/shared';\nexport type { LogItem };\n";
+    expect(check('packages/web/src/features/log/types.ts', reexported)).toEqual([]);
+    expect(check('packages/web/src/features/log/log-view.ts', declared)).toEqual([]);
+  });
+
+  it('reads the names a shared module declares', () => {
+    expect(
+      exportedNames('export interface A {}\nexport type B = 1;\nexport const C = 1;\nexport function d() {}\n'),
+    ).toEqual(['A', 'B', 'C', 'd']);
+  });
+});

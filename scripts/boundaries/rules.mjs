@@ -1,0 +1,101 @@
+// The boundary rules `scripts/check-boundaries.mjs` enforces, kept apart from the file walking so tests can call
+// them on made-up paths. A rule is `{ name, files, check }`: `files` is the path prefix (from the repo root) of the
+// files it applies to; `check(importPath, file)` gets one import of such a file and returns why it breaks the
+// rule, or null. A rule may instead have `checkSource(source, file, context)` for what an import list cannot show;
+// it returns `{ line, message }` findings. Server rules are added to the list the same way.
+import path from 'node:path';
+
+/** Every module specifier a file imports (static, `export … from`, dynamic `import()`, `vi.mock`), with its line. */
+export function findImports(source) {
+  const found = [];
+  const pattern = /(?:\bfrom\s*|\bimport\s*\(?\s*|\bvi\.mock\(\s*)(['"])([^'"\n]+)\1/g;
+  for (const match of source.matchAll(pattern)) {
+    const line = source.slice(0, match.index).split('\n').length;
+    found.push({ specifier: match[2], line });
+  }
+  return found;
+}
+
+/** A relative specifier as a path from the repo root (no extension added); a package name stays as written. */
+export function resolveImport(file, specifier) {
+  if (!specifier.startsWith('.')) return specifier;
+  return path.posix.normalize(path.posix.join(path.posix.dirname(file), specifier));
+}
+
+const WEB_FEATURES = 'packages/web/src/features/';
+
+/** The feature a path belongs to (`packages/web/src/features/<name>/…` → name), or null. */
+export function featureOf(file) {
+  if (!file.startsWith(WEB_FEATURES)) return null;
+  return file.slice(WEB_FEATURES.length).split('/')[0] || null;
+}
+
+/** The type names a `features/*` types file declares (`export interface X`, `export type X`). */
+export function declaredTypeNames(source) {
+  const names = [];
+  const pattern = /^export\s+(?:interface|type)\s+([A-Za-z_$][\w$]*)/gm;
+  for (const match of source.matchAll(pattern)) {
+    names.push({ name: match[1], line: source.slice(0, match.index).split('\n').length });
+  }
+  return names;
+}
+
+/** The names a shared module exports by declaration (heuristic: `export interface|type|const|function|class|enum`). */
+export function exportedNames(source) {
+  const pattern =
+    /^export\s+(?:declare\s+)?(?:interface|type|const|let|function|class|enum|abstract\s+class)\s+([A-Za-z_$][\w$]*)/gm;
+  return [...source.matchAll(pattern)].map((match) => match[1]);
+}
+
+export const rules = [
+  {
+    name: 'web: a feature never imports another feature (shared widgets go to components/, hooks to hooks/ or lib/)',
+    files: WEB_FEATURES,
+    check(importPath, file) {
+      const own = featureOf(file);
+      const other = featureOf(importPath);
+      return other && other !== own ? `features/${own} imports features/${other} (${importPath})` : null;
+    },
+  },
+  {
+    name: 'web: components/, hooks/ and lib/ are below the features and never import them',
+    files: 'packages/web/src/',
+    check(importPath, file) {
+      if (!/^packages\/web\/src\/(components|hooks|lib)\//.test(file)) return null;
+      // A test may mount a page to exercise a shared widget in place.
+      if (/\.test\.tsx?$/.test(file)) return null;
+      return featureOf(importPath) ? `${file.split('/')[3]}/ imports ${importPath}` : null;
+    },
+  },
+  {
+    name: 'web: a server answer shape is declared once, in @gateway/shared (features/*/types.ts may re-export it)',
+    files: WEB_FEATURES,
+    checkSource(source, file, { sharedNames }) {
+      if (!/^packages\/web\/src\/features\/[^/]+\/types\.ts$/.test(file)) return [];
+      return declaredTypeNames(source)
+        .filter(({ name }) => sharedNames.has(name))
+        .map(({ name, line }) => ({ line, message: `${name} is also exported by @gateway/shared` }));
+    },
+  },
+];
+
+/** Every finding of `ruleList` in one file: `{ file, line, rule, message }`. */
+export function checkFile(ruleList, file, source, context) {
+  const findings = [];
+  const imports = findImports(source);
+  for (const rule of ruleList) {
+    if (!file.startsWith(rule.files)) continue;
+    if (rule.check) {
+      for (const { specifier, line } of imports) {
+        const message = rule.check(resolveImport(file, specifier), file);
+        if (message) findings.push({ file, line, rule: rule.name, message });
+      }
+    }
+    if (rule.checkSource) {
+      for (const { line, message } of rule.checkSource(source, file, context)) {
+        findings.push({ file, line, rule: rule.name, message });
+      }
+    }
+  }
+  return findings;
+}
