@@ -2,9 +2,12 @@ import { LogType } from '@gateway/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
 import type { Db } from '../src/db/connection.js';
+import { copyFamilyDatabase } from '../src/db/family/copy/copy.js';
+import { parseEndpoint } from '../src/db/family/copy/endpoints.js';
 import { LogTransfer } from '../src/db/log-transfer.js';
 import type { NewLog } from '../src/db/schema.js';
 import { NEW_API_0_3_0 } from './fixtures/family/releases.js';
+import { seedRows } from './fixtures/family/seed.js';
 import { type ApiClient, setupAndLogin } from './helpers/client.js';
 import {
   availableDialects,
@@ -226,3 +229,50 @@ describe.each(dialects)('a family log database on %s is adopted', (logDialect) =
     expect(ours).toMatchObject({ request_id: 'req-1', group: 'default' });
   });
 });
+
+describe.each(PAIRS)(
+  'copy-family with log databases: family logs on %s, ours on %s',
+  (familyLogDialect, ourLogDialect) => {
+    const endpointOf = (database: TestDatabase) => parseEndpoint(database.env.SQL_DSN || database.env.SQLITE_PATH);
+    const made: TestDatabase[] = [];
+    afterAll(async () => {
+      for (const database of made) await database.drop();
+    });
+
+    it("carries the family's log database into ours, ids kept, and a second run copies nothing new", async () => {
+      const seeded = await seedRows('http://127.0.0.1:9');
+      const withoutLogs = { ...NEW_API_0_3_0, tables: NEW_API_0_3_0.tables.filter((table) => table.name !== 'logs') };
+      const logsOnly = { ...NEW_API_0_3_0, tables: NEW_API_0_3_0.tables.filter((table) => table.name === 'logs') };
+      const familyMain = await createFamilyDatabase('sqlite', withoutLogs, seeded);
+      made.push(familyMain);
+      const familyLogs = await createFamilyDatabase(familyLogDialect, logsOnly, { logs: seeded.logs! });
+      made.push(familyLogs);
+      const ourMain = await createTestDatabase('sqlite');
+      made.push(ourMain);
+      const ourLogs = await createTestDatabase(ourLogDialect);
+      made.push(ourLogs);
+      const options = {
+        from: endpointOf(familyMain),
+        to: endpointOf(ourMain),
+        fromLog: endpointOf(familyLogs),
+        toLog: endpointOf(ourLogs),
+      };
+      const first = await copyFamilyDatabase(options);
+      expect(first.refused).toBeUndefined();
+      const logsReport = first.tables.find((table) => table.table === 'logs')!;
+      expect(logsReport).toMatchObject({ read: seeded.logs!.length, added: seeded.logs!.length });
+      const second = await copyFamilyDatabase(options);
+      expect(second.tables.find((table) => table.table === 'logs')).toMatchObject({ added: 0 });
+
+      const server = await startTestServer('sqlite', logDatabaseEnv(ourLogs), ourMain);
+      try {
+        const { items, total } = await server.ctx.repos.logs.list({}, 0, 50);
+        expect(total).toBe(seeded.logs!.length);
+        expect(items.map((row) => row.id).sort()).toEqual(seeded.logs!.map((row) => row.id).sort());
+        expect(await countRows(server.ctx.db)).toBe(0);
+      } finally {
+        await server.close();
+      }
+    });
+  },
+);
