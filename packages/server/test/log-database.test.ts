@@ -129,6 +129,12 @@ describe.each(PAIRS)('usage logs in a separate database: main on %s, logs on %s'
     expect(await countRows(server.ctx.db)).toBeLessThanOrEqual(1);
   });
 
+  it('is ready only with both databases migrated', async () => {
+    const ready = await fetch(`${server.baseUrl}/readyz`);
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toMatchObject({ checks: { database: 'ok', migrations: 'ok' } });
+  });
+
   it('serves the log list, the stats and the self views from the log database', async () => {
     const page = await root.get<LogPage>('/api/log/?type=2&p=1&page_size=10');
     expect(page.data.total).toBe(3);

@@ -68,3 +68,9 @@ export async function migrateLogDatabase(db: Db): Promise<string[]> {
   }
   return (results ?? []).filter((result) => result.status === 'Success').map((result) => result.migrationName);
 }
+
+/** Log-database migrations not run yet (a slave node is not ready until the master ran them). */
+export async function pendingLogMigrations(db: Db): Promise<string[]> {
+  const known = await migratorFor(db).getMigrations();
+  return known.filter((migration) => migration.executedAt === undefined).map((migration) => migration.name);
+}

@@ -12,6 +12,19 @@ const IDENTITY_ROW = 'log-transfer-source';
 const BATCH = 1000;
 
 /**
+ * Batches per run at most. Turning LOG_SQL_DSN on for a gateway that already logged millions of rows moves them all
+ * (they stay visible that way); bounded runs let that go on in the background, on the timer, instead of holding a
+ * reader's flush until the whole history has moved.
+ */
+const BATCHES_PER_RUN = 50;
+
+/**
+ * PostgreSQL: how long the mover waits for its SHARE lock on the outbox. Book writes queue behind the waiting lock,
+ * so a long transaction elsewhere must not stall them: the round is skipped and the next one tries again.
+ */
+const LOCK_TIMEOUT = '1s';
+
+/**
  * Moves usage-log rows from the main database's `logs` table (the outbox) into the separate log database
  * (LOG_SQL_DSN). The outbox is what keeps the books exact (db/repos/books.ts: log rows and the balance changes they
  * account for commit together in the main database); this mover only relocates committed rows, exactly once:
@@ -61,7 +74,7 @@ export class LogTransfer {
 
   private async moveAll(): Promise<void> {
     const source = await this.identity();
-    for (;;) {
+    for (let round = 0; round < BATCHES_PER_RUN; round++) {
       const moved = await this.moveBatch(source);
       if (moved < this.batch) return;
     }
@@ -147,14 +160,22 @@ export class LogTransfer {
       this.main.kysely.selectFrom('logs').selectAll().where('id', '>', from).orderBy('id').limit(this.batch);
     if (this.main.dialect === 'sqlite') return next().execute();
     if (this.main.dialect === 'mysql') return next().modifyEnd(sql`lock in share mode`).execute();
-    const horizon = await this.main.kysely.transaction().execute(async (trx) => {
-      await sql`lock table logs in share mode`.execute(trx);
-      const row = await trx
-        .selectFrom('logs')
-        .select((eb) => eb.fn.max('id').as('id'))
-        .executeTakeFirst();
-      return Number(row?.id ?? 0);
-    });
+    const horizon = await this.main.kysely
+      .transaction()
+      .execute(async (trx) => {
+        await sql.raw(`set local lock_timeout = '${LOCK_TIMEOUT}'`).execute(trx);
+        await sql`lock table logs in share mode`.execute(trx);
+        const row = await trx
+          .selectFrom('logs')
+          .select((eb) => eb.fn.max('id').as('id'))
+          .executeTakeFirst();
+        return Number(row?.id ?? 0);
+      })
+      .catch((error: unknown) => {
+        // lock_not_available: a writer held on; nothing is settled this round.
+        if ((error as { code?: string }).code === '55P03') return from;
+        throw error;
+      });
     if (horizon <= from) return [];
     return next().where('id', '<=', horizon).execute();
   }
