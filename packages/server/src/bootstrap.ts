@@ -13,7 +13,9 @@ import { connectRedis } from './cache/redis.js';
 import { failoverWindowLog, memoryWindowLog } from './cache/sliding-window-log.js';
 import type { Config } from './config.js';
 import type { AppContext, UsageLogSink } from './context.js';
-import { openDatabase } from './db/connection.js';
+import { type Db, openDatabase, openLogDatabase } from './db/connection.js';
+import { migrateLogDatabase } from './db/log-migrate.js';
+import { LogTransfer } from './db/log-transfer.js';
 import { migrateToLatest } from './db/migrate.js';
 import { createBooksRepo } from './db/repos/books.js';
 import { createRepositories } from './db/repositories.js';
@@ -30,9 +32,16 @@ import { SecretBox } from './services/security/secret-box.js';
 /** Opens the database (migrating it), Redis when configured, and loads options: everything but HTTP. */
 export async function createContext(config: Config): Promise<AppContext> {
   const db = await openDatabase(config.database);
+  let logDb: Db | null = null;
   try {
     if (config.nodeType === 'master') await migrateToLatest(db);
-    const repos = createRepositories(db);
+    if (config.logDatabase) {
+      const opened = await openLogDatabase(config.logDatabase);
+      logDb = opened.raw;
+      if (config.nodeType === 'master') await migrateLogDatabase(opened.raw);
+      logDb = await opened.withReadings();
+    }
+    const repos = createRepositories(db, logDb ?? db);
     const redis = config.redisUrl ? await connectRedis(config.redisUrl) : null;
     const options = new OptionsStore(repos.options, redis);
     await options.load();
@@ -81,10 +90,24 @@ export async function createContext(config: Config): Promise<AppContext> {
       });
     }
     ledger.start(config.batchUpdateIntervalMs);
+    // With a separate log database the main database's `logs` is an outbox, emptied into it on a timer.
+    const logTransfer = logDb
+      ? new LogTransfer(db, logDb, (error) =>
+          backgroundError('moving usage logs to LOG_SQL_DSN failed; will retry', error),
+        )
+      : null;
+    logTransfer?.start(config.batchUpdateIntervalMs);
     // Usage-log rows ride with the charges in the ledger's batches (one transaction each), so the two agree.
     const logWriter: UsageLogSink = {
       append: (row) => ledger.appendLog(row),
-      flush: () => ledger.flush(),
+      flush: async () => {
+        await ledger.flush();
+        // A reader sees their call at once with a separate log database too. A failed move is reported and left to
+        // the timer: the read that asked may still answer from what the log database has.
+        await logTransfer
+          ?.run()
+          .catch((error) => backgroundError('moving usage logs to LOG_SQL_DSN failed; will retry', error));
+      },
       pending: () => ledger.pendingEntries(),
     };
     // Bodies are large: smaller batches, and far fewer rows held while the database is away.
@@ -103,6 +126,8 @@ export async function createContext(config: Config): Promise<AppContext> {
     return {
       config,
       db,
+      logDb,
+      logTransfer,
       repos,
       options,
       redis,
@@ -125,6 +150,7 @@ export async function createContext(config: Config): Promise<AppContext> {
       startTime: Math.floor(Date.now() / 1000),
     };
   } catch (error) {
+    await logDb?.close();
     await db.close();
     throw error;
   }
@@ -133,9 +159,12 @@ export async function createContext(config: Config): Promise<AppContext> {
 /** Writes what is still buffered (quota changes, logs), then closes connections. */
 export async function closeContext(ctx: AppContext): Promise<void> {
   await ctx.ledger.stop();
+  // After the ledger's last write: what it wrote to the outbox is moved before the connections close.
+  await ctx.logTransfer?.stop().catch((error) => backgroundError('moving usage logs at shutdown failed', error));
   await ctx.limits.budgets.stop();
   await ctx.bodyWriter.stop();
   await ctx.quotaExporter.stop();
   await ctx.redis?.close();
+  await ctx.logDb?.close();
   await ctx.db.close();
 }

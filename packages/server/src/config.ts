@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { LANGUAGES, type Language } from '@gateway/shared';
 import { type DatabaseTarget, parseDatabaseTarget } from './db/dsn.js';
+import { parseLogDatabaseTarget } from './db/log-dsn.js';
 import type { ServerLimits } from './http/server-limits.js';
 import { type AnswerLimits, DEFAULT_EVENT_BYTES, DEFAULT_WHOLE_ANSWER_BYTES } from './relay/answer-limits.js';
 
@@ -11,6 +12,11 @@ export interface Config {
   port: number;
   host: string;
   database: DatabaseTarget;
+  /**
+   * Where usage logs live when not in the main database (LOG_SQL_DSN, LOG_SQLITE_PATH); null keeps them in `database`.
+   * The main database's `logs` table is then an outbox the mover empties (db/log-transfer.ts).
+   */
+  logDatabase: DatabaseTarget | null;
   redisUrl: string | null;
   sessionSecret: string;
   cryptoSecret: string;
@@ -196,6 +202,20 @@ export function loadConfig(
 ): Config {
   const warnings: string[] = [];
   const database = parseDatabaseTarget(env.SQL_DSN ?? '', env.SQLITE_PATH ?? '');
+  let logDatabase: DatabaseTarget | null;
+  try {
+    logDatabase = parseLogDatabaseTarget(
+      env.LOG_SQL_DSN ?? '',
+      env.LOG_SQLITE_PATH ?? '',
+      database,
+      env.SQLITE_PATH ?? '',
+    );
+  } catch (error) {
+    throw new ConfigError((error as Error).message);
+  }
+  if (!logDatabase && (env.LOG_SQL_DSN ?? '').trim()) {
+    warnings.push('LOG_SQL_DSN names the main database: usage logs stay in it');
+  }
   const dataDir =
     database.dialect === 'sqlite' && database.path !== ':memory:' ? dirname(database.path) : resolve('data');
   const nodeTypeRaw = (env.NODE_TYPE ?? 'master').trim() || 'master';
@@ -219,6 +239,7 @@ export function loadConfig(
     port: readInt(env, 'PORT', 3000, 0, 65535),
     host: env.HOST?.trim() || '0.0.0.0',
     database,
+    logDatabase,
     redisUrl,
     sessionSecret,
     cryptoSecret: env.CRYPTO_SECRET?.trim() || sessionSecret,

@@ -9,6 +9,7 @@ import type { OptionsStore } from './cache/options-store.js';
 import type { RedisPair } from './cache/redis.js';
 import type { Config } from './config.js';
 import type { Db } from './db/connection.js';
+import type { LogTransfer } from './db/log-transfer.js';
 import type { Repositories } from './db/repositories.js';
 import type { NewLog, NewRequestBody } from './db/schema.js';
 import type { GatewayMetrics } from './metrics/gateway-metrics.js';
@@ -21,6 +22,10 @@ import type { ChannelWriter } from './services/channels/channel-writer.js';
 export interface AppContext {
   config: Config;
   db: Db;
+  /** The separate log database (LOG_SQL_DSN), or null when the usage logs live in `db`. */
+  logDb: Db | null;
+  /** Moves usage-log rows from `db`'s outbox to `logDb`; null without a separate log database. */
+  logTransfer: LogTransfer | null;
   repos: Repositories;
   options: OptionsStore;
   sessions: SessionStore;
@@ -46,7 +51,7 @@ export interface AppContext {
 
 export interface UsageLogSink {
   append(row: NewLog): void;
-  /** Resolves once every row appended before the call is in the database. */
+  /** Resolves once every row appended before the call is where the log views read it (the log database). */
   flush(): Promise<void>;
   pending(): number;
 }

@@ -14,7 +14,8 @@ export async function logBodyRoutes(app: FastifyInstance, ctx: AppContext): Prom
     if (!Number.isSafeInteger(id) || id <= 0) throw new ApiFailure('invalid_params');
     // A call answered a moment ago may still sit in the write buffers.
     await Promise.all([ctx.logWriter.flush(), ctx.bodyWriter.flush()]);
-    const row = await ctx.repos.requestBodies.forLog(id);
+    // Two reads, not a join: the log row may be in the separate log database, the bodies are in the main one.
+    const row = await ctx.repos.requestBodies.forRequest(await ctx.repos.logs.requestIdOf(id));
     return ok(
       row
         ? { request_body: row.request_body, response_body: row.response_body, created_at: Number(row.created_at) }

@@ -3,7 +3,7 @@ import { dirname } from 'node:path';
 import type BetterSqlite3 from 'better-sqlite3';
 import { Kysely, MysqlDialect, PostgresDialect } from 'kysely';
 import type { DatabaseTarget } from './dsn.js';
-import { withFamilyReadings } from './family/adopt.js';
+import { withFamilyReadings, withLogReadings } from './family/adopt.js';
 import type { Database } from './schema.js';
 import { ImmediateSqliteDialect } from './sqlite-dialect.js';
 import { watchedDialect } from './watched-driver.js';
@@ -70,6 +70,15 @@ async function openSqlite(path: string): Promise<{ kysely: Kysely<Database>; dat
 export async function openDatabase(target: DatabaseTarget): Promise<Db> {
   // A database written by new-api or one-api is read through a few translations (family/readings.ts).
   return withFamilyReadings(await openConnection(target));
+}
+
+/**
+ * A separate log database (LOG_SQL_DSN). Its shape is read after the migrations (a family table may be adopted
+ * then), so the caller migrates through `raw` first and then reads and writes through `withReadings()`.
+ */
+export async function openLogDatabase(target: DatabaseTarget): Promise<{ raw: Db; withReadings(): Promise<Db> }> {
+  const raw = await openConnection(target);
+  return { raw, withReadings: () => withLogReadings(raw) };
 }
 
 async function openConnection(target: DatabaseTarget): Promise<Db> {

@@ -16,15 +16,19 @@ import { createTokensRepo } from './repos/tokens.js';
 import { createTopUpsRepo } from './repos/top-ups.js';
 import { createUsersRepo } from './repos/users.js';
 
-/** One repository per table, created once per database handle. */
-export function createRepositories(db: Db) {
+/**
+ * One repository per table, created once per database handle. `logDb` is the separate log database (LOG_SQL_DSN):
+ * the usage logs are read there, and rows written outside the books' transactions go straight there. Rows written
+ * with balance changes still go to the main database's `logs` first (db/log-transfer.ts moves them).
+ */
+export function createRepositories(db: Db, logDb: Db = db) {
   return {
     users: createUsersRepo(db),
     tokens: createTokensRepo(db),
     channels: createChannelsRepo(db),
     abilities: createAbilitiesRepo(db),
     redemptions: createRedemptionsRepo(db),
-    logs: createLogsRepo(db),
+    logs: createLogsRepo(logDb),
     options: createOptionsRepo(db),
     midjourneys: createMidjourneysRepo(db),
     tasks: createTasksRepo(db),

@@ -246,6 +246,15 @@ export interface JobLeasesTable {
   run_at: number;
 }
 
+/**
+ * In the log database: the highest main-database `logs.id` copied from the main database `source` (its identity,
+ * db/log-transfer.ts). Written in the same transaction as the copied rows, so a row is copied exactly once.
+ */
+export interface LogTransfersTable {
+  source: string;
+  last_id: number;
+}
+
 /** One admin or root change, or a sign-in attempt (0003_audit_log). `diff` is JSON: [{field, before, after}]. */
 export interface AuditLogsTable {
   id: Id;
@@ -288,6 +297,8 @@ export interface Database {
   job_leases: JobLeasesTable;
   audit_logs: AuditLogsTable;
   request_bodies: RequestBodiesTable;
+  /** Only in a separate log database (LOG_SQL_DSN): how far each main database's outbox was copied. */
+  log_transfers: LogTransfersTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { AppContext } from '../context.js';
+import { pendingLogMigrations } from '../db/log-migrate.js';
 import { pendingMigrations } from '../db/migrate.js';
 
 /** How long one check may take before it counts as failed: a load balancer's probe should not hang with it. */
@@ -55,7 +56,12 @@ export class ReadinessProbe {
       this.migrated
         ? ('ok' as const)
         : this.run('migrations', async () => {
-            const pending = await pendingMigrations(db);
+            // The separate log database (LOG_SQL_DSN) counts too: the log views and the mover need its tables.
+            const logDb = this.ctx.logDb;
+            const pending = [
+              ...(await pendingMigrations(db)),
+              ...(logDb ? (await pendingLogMigrations(logDb)).map((name) => `log ${name}`) : []),
+            ];
             if (pending.length > 0) throw new MigrationsPending(pending.join(', '));
             this.migrated = true;
           }),

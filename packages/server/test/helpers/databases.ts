@@ -98,3 +98,9 @@ export async function availableDialects(): Promise<DialectName[]> {
   }
   return dialects;
 }
+
+/** The LOG_SQL_DSN / LOG_SQLITE_PATH that point a server's usage logs at `database` (a separate log database). */
+export function logDatabaseEnv(database: TestDatabase): { LOG_SQL_DSN: string; LOG_SQLITE_PATH: string } {
+  if (database.dialect === 'sqlite') return { LOG_SQL_DSN: 'local', LOG_SQLITE_PATH: database.env.SQLITE_PATH };
+  return { LOG_SQL_DSN: database.env.SQL_DSN, LOG_SQLITE_PATH: '' };
+}

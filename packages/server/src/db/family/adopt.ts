@@ -77,6 +77,17 @@ export async function withFamilyReadings(db: Db): Promise<Db> {
   return { ...db, kysely: db.kysely.withPlugin(plugin) };
 }
 
+/**
+ * A separate log database written by the family (LOG_SQL_DSN) holds `logs` without the core tables; on PostgreSQL
+ * its `is_stream` is a boolean, read back as 1/0 like everywhere else. Writes need nothing: pg sends 0/1 as text,
+ * which PostgreSQL accepts for a boolean.
+ */
+export async function withLogReadings(db: Db): Promise<Db> {
+  if (db.dialect !== 'postgres' || !hasBooleanColumn(await readShape(db.kysely, db.dialect))) return db;
+  const plugin = familyReadingsPlugin({ dialect: db.dialect, aliases: new Map(), dateTimeDeletedAt: new Set() });
+  return { ...db, kysely: db.kysely.withPlugin(plugin) };
+}
+
 function hasBooleanColumn(shape: DatabaseShape): boolean {
   for (const columns of shape.tables.values()) {
     for (const column of columns.values()) if (column.dataType.startsWith('bool')) return true;

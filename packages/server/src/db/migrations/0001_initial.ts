@@ -132,41 +132,7 @@ export async function up(db: AnyDb, dialect: Dialect): Promise<void> {
     .execute();
   await db.schema.createIndex('redemptions_name').on('redemptions').column('name').execute();
 
-  await withId(create(db, 'logs', dialect), dialect)
-    .addColumn('user_id', 'integer', int0)
-    .addColumn('created_at', 'bigint', (c) => c.notNull())
-    .addColumn('type', 'integer', int0)
-    .addColumn('content', 'text')
-    .addColumn('username', 'varchar(64)', str0)
-    .addColumn('token_name', 'varchar(64)', str0)
-    .addColumn('token_id', 'integer', int0)
-    .addColumn('model_name', 'varchar(255)', str0)
-    .addColumn('quota', 'bigint', int0)
-    .addColumn('prompt_tokens', 'integer', int0)
-    .addColumn('completion_tokens', 'integer', int0)
-    .addColumn('use_time', 'integer', int0)
-    .addColumn('is_stream', 'integer', int0)
-    .addColumn('channel_id', 'integer', int0)
-    .addColumn('channel_name', 'varchar(128)', str0)
-    .addColumn('group', 'varchar(64)', str0)
-    .addColumn('ip', 'varchar(64)', str0)
-    .addColumn('request_id', 'varchar(64)', str0)
-    .addColumn('other', 'text')
-    .execute();
-  // The log page filters by any of these, always within a time range and newest first.
-  const logIndexes: Array<[string, string[]]> = [
-    ['logs_created_at', ['created_at', 'id']],
-    ['logs_user_created', ['user_id', 'created_at']],
-    ['logs_type_created', ['type', 'created_at']],
-    ['logs_token_name', ['token_name', 'created_at']],
-    ['logs_model_name', ['model_name', 'created_at']],
-    ['logs_channel', ['channel_id', 'created_at']],
-    ['logs_group', ['group', 'created_at']],
-    ['logs_username', ['username', 'created_at']],
-  ];
-  for (const [name, columns] of logIndexes) {
-    await db.schema.createIndex(name).on('logs').columns(columns).execute();
-  }
+  await createLogsTable(db, dialect);
 
   await create(db, 'options', dialect)
     .addColumn('key', 'varchar(128)', (c) => c.primaryKey())
@@ -271,4 +237,43 @@ export async function up(db: AnyDb, dialect: Dialect): Promise<void> {
     .addColumn('version', 'varchar(64)', (c) => c.notNull())
     .addColumn('initialized_at', 'bigint', (c) => c.notNull())
     .execute();
+}
+
+/** The usage-log table and its indexes; also the whole schema of a separate log database (db/log-migrate.ts). */
+export async function createLogsTable(db: AnyDb, dialect: Dialect): Promise<void> {
+  await withId(create(db, 'logs', dialect), dialect)
+    .addColumn('user_id', 'integer', int0)
+    .addColumn('created_at', 'bigint', (c) => c.notNull())
+    .addColumn('type', 'integer', int0)
+    .addColumn('content', 'text')
+    .addColumn('username', 'varchar(64)', str0)
+    .addColumn('token_name', 'varchar(64)', str0)
+    .addColumn('token_id', 'integer', int0)
+    .addColumn('model_name', 'varchar(255)', str0)
+    .addColumn('quota', 'bigint', int0)
+    .addColumn('prompt_tokens', 'integer', int0)
+    .addColumn('completion_tokens', 'integer', int0)
+    .addColumn('use_time', 'integer', int0)
+    .addColumn('is_stream', 'integer', int0)
+    .addColumn('channel_id', 'integer', int0)
+    .addColumn('channel_name', 'varchar(128)', str0)
+    .addColumn('group', 'varchar(64)', str0)
+    .addColumn('ip', 'varchar(64)', str0)
+    .addColumn('request_id', 'varchar(64)', str0)
+    .addColumn('other', 'text')
+    .execute();
+  // The log page filters by any of these, always within a time range and newest first.
+  const logIndexes: Array<[string, string[]]> = [
+    ['logs_created_at', ['created_at', 'id']],
+    ['logs_user_created', ['user_id', 'created_at']],
+    ['logs_type_created', ['type', 'created_at']],
+    ['logs_token_name', ['token_name', 'created_at']],
+    ['logs_model_name', ['model_name', 'created_at']],
+    ['logs_channel', ['channel_id', 'created_at']],
+    ['logs_group', ['group', 'created_at']],
+    ['logs_username', ['username', 'created_at']],
+  ];
+  for (const [name, columns] of logIndexes) {
+    await db.schema.createIndex(name).on('logs').columns(columns).execute();
+  }
 }

@@ -193,6 +193,11 @@ export function createLogsRepo(db: Db) {
       ]);
       return { quota: Number(total.quota), rpm: Number(recent.requests), tpm: Number(recent.tokens) };
     },
+    /** The request id (X-Oneapi-Request-Id) of row `id`, '' when it has none or does not exist. */
+    async requestIdOf(id: number): Promise<string> {
+      const row = await q.selectFrom('logs').select('request_id').where('id', '=', id).executeTakeFirst();
+      return row?.request_id ?? '';
+    },
     async deleteBefore(timestamp: number): Promise<number> {
       const result = await q.deleteFrom('logs').where('created_at', '<', timestamp).executeTakeFirst();
       return Number(result.numDeletedRows);

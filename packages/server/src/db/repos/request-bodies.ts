@@ -8,15 +8,17 @@ export function createRequestBodiesRepo(db: Db) {
     async insertMany(rows: NewRequestBody[]): Promise<void> {
       if (rows.length > 0) await q.insertInto('request_bodies').values(rows).execute();
     },
-    /** The bodies of the usage log row `logId`, or undefined when none were kept (or the row has no request id). */
-    async forLog(logId: number) {
+    /**
+     * The bodies kept for a usage log row's request id, or undefined when none were kept. Looked up by the id the
+     * caller read from the row: the row may live in a separate log database (LOG_SQL_DSN), out of a join's reach.
+     */
+    async forRequest(requestId: string) {
+      if (!requestId) return undefined;
       return q
-        .selectFrom('logs')
-        .innerJoin('request_bodies', 'request_bodies.request_id', 'logs.request_id')
-        .where('logs.id', '=', logId)
-        .where('logs.request_id', '!=', '')
-        .select(['request_bodies.request_body', 'request_bodies.response_body', 'request_bodies.created_at'])
-        .orderBy('request_bodies.id', 'desc')
+        .selectFrom('request_bodies')
+        .where('request_id', '=', requestId)
+        .select(['request_body', 'response_body', 'created_at'])
+        .orderBy('id', 'desc')
         .executeTakeFirst();
     },
     async deleteBefore(timestamp: number): Promise<number> {

@@ -16,10 +16,15 @@
  * - Everything is checked in a first pass before anything is written (a dry run stops there); the target is then
  *   migrated to our latest schema and the second pass writes, one transaction per page: an interrupted copy
  *   resumes where it stopped when run again.
+ * - Usage logs may live in databases of their own on either side (LOG_SQL_DSN): `fromLog` is the family's log
+ *   database (its `logs` are read there instead of in `from`), `toLog` ours (the logs are written there, which is
+ *   then migrated to our log schema, db/log-migrate.ts). Log rows keep their ids either way, so a second run finds
+ *   them again.
  */
 import { sql } from 'kysely';
 import { type Db, openDatabase } from '../../connection.js';
 import type { DatabaseTarget } from '../../dsn.js';
+import { migrateLogDatabase } from '../../log-migrate.js';
 import { migrateToLatest } from '../../migrate.js';
 import { hasFamilyTables } from '../family.js';
 import { readShape } from '../shape.js';
@@ -32,6 +37,10 @@ import { CARRIED_TABLES } from './tables.js';
 export interface CopyOptions {
   from: DatabaseTarget;
   to: DatabaseTarget;
+  /** The family's separate log database (its LOG_SQL_DSN), when it had one. */
+  fromLog?: DatabaseTarget;
+  /** Our separate log database (LOG_SQL_DSN), when the server will run with one. */
+  toLog?: DatabaseTarget;
   dryRun?: boolean;
   /** Overwrite rows the target holds under the same key with other values, with the source's. */
   updateChanged?: boolean;
@@ -45,9 +54,10 @@ export interface CopyOptions {
 export class CopyRefused extends Error {}
 
 export async function copyFamilyDatabase(options: CopyOptions): Promise<CopyReport> {
-  if (sameEndpoint(options.from, options.to)) throw new CopyRefused('the source and the target are the same database');
+  refuseSameEndpoints(options);
   const source = await openForReading(options.from);
   if (!source) throw new CopyRefused(`${describeEndpoint(options.from)} does not exist`);
+  const opened: Array<Db | null> = [];
   try {
     const sourceShape = await readShape(source.kysely, source.dialect);
     if (!hasFamilyTables(sourceShape)) {
@@ -55,32 +65,74 @@ export async function copyFamilyDatabase(options: CopyOptions): Promise<CopyRepo
         `${describeEndpoint(options.from)} holds no new-api or one-api tables (users, tokens, channels)`,
       );
     }
-    const target = await openTarget(options);
-    try {
-      const pass = (write: boolean) => runPass(options, source, sourceShape, target, write);
-      const checked = await pass(false);
-      const refused = refusal(checked, options.updateChanged ?? false);
-      // A dry run says whether the copy would be refused; it never writes either way.
-      if (options.dryRun || refused) return { ...checked, refused };
-      await migrateToLatest(target!);
-      return { ...(await pass(true)), written: true };
-    } finally {
-      await target?.close();
-    }
+    const logSource = options.fromLog ? await openLogSource(options.fromLog) : null;
+    opened.push(logSource);
+    const target = await openTarget(options, options.to, refuseForeignTarget);
+    opened.push(target);
+    const logTarget = options.toLog ? await openTarget(options, options.toLog, refuseForeignLogTarget) : null;
+    opened.push(logTarget);
+    const logs: LogEnds = {
+      source: logSource ?? source,
+      sourceShape: logSource ? await readShape(logSource.kysely, logSource.dialect) : sourceShape,
+      target: options.toLog ? logTarget : target,
+      targetDialect: (options.toLog ?? options.to).dialect,
+    };
+    const pass = (write: boolean) => runPass(options, source, sourceShape, target, logs, write);
+    const checked = await pass(false);
+    const refused = refusal(checked, options.updateChanged ?? false);
+    // A dry run says whether the copy would be refused; it never writes either way.
+    if (options.dryRun || refused) return { ...checked, refused };
+    await migrateToLatest(target!);
+    if (logTarget) await migrateLogDatabase(logTarget);
+    return { ...(await pass(true)), written: true };
   } finally {
+    for (const db of opened.reverse()) await db?.close();
     await source.close();
   }
+}
+
+/** Where the `logs` table is read and written: the main databases unless either side has a log database. */
+interface LogEnds {
+  source: Db;
+  sourceShape: PassContext['sourceShape'];
+  target: Db | null;
+  targetDialect: Db['dialect'];
+}
+
+function refuseSameEndpoints(options: CopyOptions): void {
+  const ends = [options.from, options.to, options.fromLog, options.toLog].filter((end) => end !== undefined);
+  for (let i = 0; i < ends.length; i++) {
+    for (let j = i + 1; j < ends.length; j++) {
+      if (sameEndpoint(ends[i]!, ends[j]!)) {
+        throw new CopyRefused(`${describeEndpoint(ends[i]!)} is given twice: every database of the copy must differ`);
+      }
+    }
+  }
+}
+
+async function openLogSource(endpoint: DatabaseTarget): Promise<Db> {
+  const db = await openForReading(endpoint);
+  if (!db) throw new CopyRefused(`${describeEndpoint(endpoint)} does not exist`);
+  if (!(await readShape(db.kysely, db.dialect)).tables.has('logs')) {
+    await db.close();
+    throw new CopyRefused(`${describeEndpoint(endpoint)} holds no logs table`);
+  }
+  return db;
 }
 
 /**
  * The target is looked at read-only first (a SQLite file is neither created nor switched to WAL), and opened to
  * write only once it is known to be empty or ours, and not for a dry run.
  */
-async function openTarget(options: CopyOptions): Promise<Db | null> {
-  const probe = await openForReading(options.to);
+async function openTarget(
+  options: CopyOptions,
+  endpoint: DatabaseTarget,
+  refuseForeign: (probe: Db, endpoint: DatabaseTarget) => Promise<void>,
+): Promise<Db | null> {
+  const probe = await openForReading(endpoint);
   if (probe) {
     try {
-      await refuseForeignTarget(probe, options.to);
+      await refuseForeign(probe, endpoint);
     } catch (error) {
       await probe.close();
       throw error;
@@ -88,7 +140,7 @@ async function openTarget(options: CopyOptions): Promise<Db | null> {
   }
   if (options.dryRun) return probe;
   await probe?.close();
-  return openDatabase(options.to);
+  return openDatabase(endpoint);
 }
 
 async function runPass(
@@ -96,6 +148,7 @@ async function runPass(
   source: Db,
   sourceShape: PassContext['sourceShape'],
   target: Db | null,
+  logs: LogEnds,
   write: boolean,
 ): Promise<CopyReport> {
   const schema = await ourSchema();
@@ -115,7 +168,21 @@ async function runPass(
     progress: options.progress,
   };
   const tables = [];
-  for (const carried of CARRIED_TABLES) tables.push(await copyTable(ctx, carried, schema.get(carried.name)!));
+  for (const carried of CARRIED_TABLES) {
+    if (carried.name !== 'logs') {
+      tables.push(await copyTable(ctx, carried, schema.get(carried.name)!));
+      continue;
+    }
+    // The log's own ends; nothing in it points at rows checked here, and the lists of problems are shared.
+    const logCtx: PassContext = {
+      ...ctx,
+      ...logs,
+      targetShape: logs.target ? await readShape(logs.target.kysely, logs.target.dialect) : null,
+      clashes: 0,
+    };
+    tables.push(await copyTable(logCtx, carried, schema.get('logs')!));
+    ctx.clashes += logCtx.clashes;
+  }
   return {
     dryRun: options.dryRun ?? false,
     written: false,
@@ -154,5 +221,23 @@ async function refuseForeignTarget(target: Db, endpoint: DatabaseTarget): Promis
   const family = hasFamilyTables(shape) ? ' (a new-api or one-api database: start the server on it in place)' : '';
   throw new CopyRefused(
     `${describeEndpoint(endpoint)} is neither empty nor a database of this server${family}; tables: ${tables.slice(0, 8).join(', ')}`,
+  );
+}
+
+/** Our log database must be empty, or one this server made or adopted (log migration 0001_logs recorded). */
+async function refuseForeignLogTarget(target: Db, endpoint: DatabaseTarget): Promise<void> {
+  const shape = await readShape(target.kysely, target.dialect);
+  const tables = [...shape.tables.keys()].filter(
+    (name) => !name.startsWith('kysely_') && !name.startsWith('log_migration'),
+  );
+  if (!tables.length) return;
+  if (shape.tables.has('log_migration')) {
+    const { rows } = await sql<{ name: string }>`select name from log_migration where name = '0001_logs'`.execute(
+      target.kysely,
+    );
+    if (rows.length) return;
+  }
+  throw new CopyRefused(
+    `${describeEndpoint(endpoint)} is neither empty nor a log database of this server; tables: ${tables.sort().slice(0, 8).join(', ')}`,
   );
 }
