@@ -9,7 +9,7 @@ import { checkFile, exportedNames, rules } from './boundaries/rules.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 // Each rule names the files it applies to; these are the trees walked to find them.
-const TREES = ['packages/web/src'];
+const TREES = ['packages/web/src', 'packages/server/src'];
 const SOURCE = /\.(m?[jt]sx?)$/;
 
 function walk(dir) {

@@ -47,7 +47,63 @@ export function exportedNames(source) {
   return [...source.matchAll(pattern)].map((match) => match[1]);
 }
 
+const SERVER = 'packages/server/src/';
+const inServer = (file, folder) => file.startsWith(`${SERVER}${folder}`);
+const isTest = (file) => /\.test\.[mc]?[jt]sx?$/.test(file);
+
+/**
+ * Numbers written where a named constant says what they mean: a channel's type or status, a log row's type
+ * (ChannelStatus, LogType in @gateway/shared; a channel type by its adaptor name through channelType()).
+ */
+const NUMBERED_CONSTANTS = [
+  {
+    pattern: /\b(?:channel|pinned|candidate)\.(?:type|status)\s*[!=]==?\s*\d/,
+    says: 'a channel type or status as a number',
+  },
+  { pattern: /\bchannelType\s*[!=]==?\s*\d/, says: 'a channel type as a number' },
+  { pattern: /\bsetStatus\([^,()]+,\s*\d/, says: 'a channel status as a number' },
+  { pattern: /^\s*type:\s*[0-5],?\s*$/, says: 'a log type as a number' },
+];
+
 export const rules = [
+  {
+    name: 'server: services/ is below the relay and never imports it (the relay uses services, not the other way)',
+    files: `${SERVER}services/`,
+    check: (importPath) => (importPath.startsWith(`${SERVER}relay/`) ? `imports ${importPath}` : null),
+  },
+  {
+    name: 'server: client formats and endpoints never import an upstream provider (providers/<name>/ is its own)',
+    files: `${SERVER}relay/`,
+    check(importPath, file) {
+      if (!['relay/formats/', 'relay/endpoints/', 'relay/handlers/'].some((folder) => inServer(file, folder))) {
+        return null;
+      }
+      return importPath.startsWith(`${SERVER}relay/providers/`) ? `imports ${importPath}` : null;
+    },
+  },
+  {
+    name: 'server: a provider never imports an endpoint or the conveyor (it is asked, it does not ask)',
+    files: `${SERVER}relay/providers/`,
+    check: (importPath) =>
+      /^packages\/server\/src\/relay\/(endpoints|handlers)\//.test(importPath) ||
+      importPath === `${SERVER}relay/pipeline.js`
+        ? `imports ${importPath}`
+        : null,
+  },
+  {
+    name: 'server: named constants, not numbers, for channel types and statuses and log types',
+    files: SERVER,
+    checkSource(source, file) {
+      // Vendors' own wire formats have numeric fields of their own.
+      if (isTest(file) || inServer(file, 'relay/providers/') || inServer(file, 'relay/formats/')) return [];
+      return source.split('\n').flatMap((text, index) =>
+        NUMBERED_CONSTANTS.filter(({ pattern }) => pattern.test(text)).map(({ says }) => ({
+          line: index + 1,
+          message: `${says}: use the named constant`,
+        })),
+      );
+    },
+  },
   {
     name: 'web: a feature never imports another feature (shared widgets go to components/, hooks to hooks/ or lib/)',
     files: WEB_FEATURES,

@@ -399,7 +399,7 @@ function chooseChannel<Request>(run: Run<Request>, attempt: number, failed: Set<
   const fixed = run.parsed.fixedChannelId ?? billing.caller.pinnedChannelId;
   if (fixed !== null) {
     const pinned = ctx.channelCache.get(fixed);
-    return pinned && pinned.status === 1 && !failed.has(pinned.id) ? pinned : undefined;
+    return pinned && pinned.status === ChannelStatus.Enabled && !failed.has(pinned.id) ? pinned : undefined;
   }
   let candidates = ctx.channelCache.candidates(billing.caller.group, billing.model);
   const serves = endpoint.serves;

@@ -1,4 +1,4 @@
-import { perCallQuota, tokenQuota } from '@gateway/shared';
+import { LogType, perCallQuota, tokenQuota } from '@gateway/shared';
 import { maybeWarnLowQuota } from '../billing/quota-warning.js';
 import type { AppContext } from '../context.js';
 import type { NewLog } from '../db/schema.js';
@@ -115,7 +115,7 @@ function consumeLog(s: Settlement, quota: number): NewLog {
   return {
     user_id: user.id,
     created_at: nowSeconds(),
-    type: 2,
+    type: LogType.Consume,
     content,
     username: user.username,
     token_name: token.name,

@@ -61,4 +61,35 @@ describe('boundary rules', () => {
       exportedNames('export interface A {}\nexport type B = 1;\nexport const C = 1;\nexport function d() {}\n'),
     ).toEqual(['A', 'B', 'C', 'd']);
   });
+
+  it('refuses services importing the relay, and endpoints or formats importing a provider', () => {
+    const relay = "import { RelayError } from '../../relay/errors.js';";
+    expect(check('packages/server/src/services/accounts/x.ts', relay)).toHaveLength(1);
+    expect(check('packages/server/src/relay/admission/x.ts', relay)).toEqual([]);
+    const provider = "import { x } from '../providers/claude/adapter.js';";
+    expect(check('packages/server/src/relay/endpoints/chat.ts', provider)).toHaveLength(1);
+    expect(
+      check('packages/server/src/relay/formats/anthropic/x.ts', "import { x } from '../../providers/errors.js';"),
+    ).toHaveLength(1);
+    expect(check('packages/server/src/relay/pipeline.ts', "import { x } from './providers/registry.js';")).toEqual([]);
+    expect(
+      check('packages/server/src/relay/providers/claude/adapter.ts', "import { x } from '../../endpoints/chat.js';"),
+    ).toHaveLength(1);
+  });
+
+  it('refuses numbers where ChannelStatus or LogType names the value, outside vendors’ wire formats and tests', () => {
+    const numbers = [
+      'if (channel.status === 1) go();',
+      'if (channel.type === 24) go();',
+      'void writer.setStatus(channel.id, 3, reason);',
+      '    type: 2,',
+    ].join('\n');
+    expect(check('packages/server/src/relay/pipeline.ts', numbers).map((finding) => finding.line)).toEqual([
+      1, 2, 3, 4,
+    ]);
+    expect(check('packages/server/src/relay/providers/xunfei/frames.ts', numbers)).toEqual([]);
+    expect(check('packages/server/src/relay/pipeline.test.ts', numbers)).toEqual([]);
+    const named = 'if (channel.status === ChannelStatus.Enabled) go();\n    type: LogType.Consume,';
+    expect(check('packages/server/src/relay/pipeline.ts', named)).toEqual([]);
+  });
 });

@@ -1,3 +1,4 @@
+import { LogType } from '@gateway/shared';
 import { CompiledQuery, type Kysely, sql } from 'kysely';
 import type { Db } from '../connection.js';
 import type { Database, LogRow, NewLog } from '../schema.js';
@@ -18,7 +19,7 @@ export interface LogFilter {
 // column default: every row is completed with the defaults first.
 const LOG_DEFAULTS = {
   user_id: 0,
-  type: 0,
+  type: LogType.Unknown,
   content: '',
   username: '',
   token_name: '',

@@ -1,4 +1,4 @@
-import type { ChannelTestProgressView } from '@gateway/shared';
+import { ChannelStatus, type ChannelTestProgressView } from '@gateway/shared';
 import type { OptionsStore } from '../../cache/options-store.js';
 import type { ChannelsRepo } from '../../db/repos/channels.js';
 import type { ChannelWriter } from '../../services/channels/channel-writer.js';
@@ -52,7 +52,9 @@ export class ChannelTestRunner {
   private async run(): Promise<void> {
     try {
       // Manually disabled channels are the admin's decision: they are not tested.
-      const channels = (await this.deps.channels.all()).filter((channel) => channel.status !== 2);
+      const channels = (await this.deps.channels.all()).filter(
+        (channel) => channel.status !== ChannelStatus.ManuallyDisabled,
+      );
       this.progress.total = channels.length;
       for (const channel of channels) {
         const result = await testChannel(channel, '', this.deps).catch((error: unknown) => ({
