@@ -114,6 +114,30 @@ describe.each(dialects)('chat completions through the gateway (OpenAI SDK, mock 
     expect(log.quota).toBe(24);
   });
 
+  it('counts a stream without usage from all of its text, every chunk in order', async () => {
+    const text = 'One two three four five six seven eight nine ten, and a comma-separated tail: eleven, twelve.';
+    mock.enqueue('openai.chat', { kind: 'ok', text, usage: 'none' });
+    await openaiClient(server, key).chat.completions.create({
+      model: 'gpt-4o',
+      messages: [{ role: 'user', content: 'hi' }],
+    });
+    const whole = (await lastLog()).completion_tokens;
+    mock.enqueue('openai.chat', { kind: 'ok', text, usage: 'none' });
+    const stream = await openaiClient(server, key).chat.completions.create({
+      model: 'gpt-4o',
+      messages: [{ role: 'user', content: 'hi' }],
+      stream: true,
+    });
+    let received = '';
+    for await (const chunk of stream) received += chunk.choices[0]?.delta?.content ?? '';
+    expect(received).toBe(text);
+    const log = await lastLog();
+    expect(log.is_stream).toBe(1);
+    expect(JSON.parse(log.other!).local_count).toBe(true);
+    expect(whole).toBeGreaterThan(10);
+    expect(log.completion_tokens).toBe(whole);
+  });
+
   it('passes the upstream error through with its status and refunds the reservation', async () => {
     const before = await balances(server, root.userId!, key);
     mock.enqueue('openai.chat', { kind: 'status', status: 400, message: 'bad things', type: 'invalid_request_error' });

@@ -203,7 +203,10 @@ async function relaySse(
   });
   const outcome = (interruption?: string): Outcome => ({
     usage: state.usage,
-    outputText: state.text,
+    // Read on demand: a converter may have left the text of content events unread until it is needed.
+    get outputText() {
+      return converter.outputText ? converter.outputText(state) : state.text;
+    },
     firstTokenMs: state.firstTokenMs,
     interruption,
   });

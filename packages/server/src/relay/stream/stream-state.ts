@@ -22,6 +22,11 @@ export function newStreamState(): StreamState {
 export interface ChunkConverter {
   push(event: { event?: string; data: string }, state: StreamState, elapsedMs: number): string;
   end(state: StreamState): string;
+  /**
+   * The generated text, for a converter that reads it only when it is needed (an upstream that reported no usage);
+   * without it, `state.text`.
+   */
+  outputText?(state: StreamState): string;
   /** A line whose field SSE does not define (Zhipu's legacy API sends its usage on a `meta:` line). */
   field?(name: string, value: string, state: StreamState): string;
 }

@@ -16,44 +16,82 @@ interface OpenAiChunk {
   usage?: Usage | null;
 }
 
+/** A chunk that reports usage or a finish reason (not the `null`s OpenAI puts in every chunk). */
+const USAGE_OR_FINISH = /"(?:usage"\s*:\s*\{|finish_reason"\s*:\s*")/;
+
+function chunkText(chunk: OpenAiChunk): string {
+  let text = '';
+  for (const choice of chunk.choices ?? []) {
+    const delta = choice.delta;
+    text +=
+      (choice.text ?? '') +
+      (delta?.content ?? '') +
+      (delta?.reasoning_content ?? delta?.reasoning ?? '') +
+      (delta?.tool_calls ?? []).map((call) => call.function?.arguments ?? '').join('');
+  }
+  return text;
+}
+
+function parseChunk(data: string): OpenAiChunk | null {
+  try {
+    return JSON.parse(data) as OpenAiChunk;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * OpenAI-format upstreams: each event is forwarded as it came (no re-serialising), except the usage-only chunk
- * when the client did not ask for it. Each event is parsed once to learn usage and the generated text.
+ * when the client did not ask for it. Events are parsed until the first token; after it, a plain content delta
+ * (most of a long stream) is forwarded unread and its text read only if the upstream never reports usage, so a
+ * fast stream costs one pattern test per event instead of a parse and the objects it makes.
  */
 export function openAiPassThrough(forwardUsage: boolean): ChunkConverter {
+  /** Event data forwarded unread, in order; the text of any event after the first of them waits here too. */
+  let unread: string[] | null = null;
   return {
     push(event, state, elapsedMs) {
-      if (event.data === '[DONE]') {
+      const data = event.data;
+      if (data === '[DONE]') {
         state.sawDone = true;
         return SSE_DONE;
       }
-      let chunk: OpenAiChunk;
-      try {
-        chunk = JSON.parse(event.data) as OpenAiChunk;
-      } catch {
-        return '';
+      if (state.firstTokenMs !== null && !USAGE_OR_FINISH.test(data)) {
+        (unread ??= []).push(data);
+        return sseLine(data);
       }
+      const chunk = parseChunk(data);
+      if (!chunk) return '';
       if (chunk.usage) state.usage = chunk.usage;
       for (const choice of chunk.choices ?? []) {
-        const delta = choice.delta;
-        const piece =
-          (choice.text ?? '') +
-          (delta?.content ?? '') +
-          (delta?.reasoning_content ?? delta?.reasoning ?? '') +
-          (delta?.tool_calls ?? []).map((call) => call.function?.arguments ?? '').join('');
+        if (choice.finish_reason) state.finishReason = choice.finish_reason;
+      }
+      // Text keeps its order: once some is unread, this event's joins it.
+      if (unread) unread.push(data);
+      else {
+        const piece = chunkText(chunk);
         if (piece) {
           state.text += piece;
           state.firstTokenMs ??= elapsedMs;
         }
-        if (choice.finish_reason) state.finishReason = choice.finish_reason;
       }
       const usageOnly = chunk.usage && (chunk.choices ?? []).length === 0;
       if (usageOnly && !forwardUsage) return '';
-      return sseLine(event.data);
+      return sseLine(data);
     },
     end(state) {
       // Some OpenAI-compatible upstreams close without [DONE]; clients wait for it.
       return state.sawDone ? '' : SSE_DONE;
+    },
+    outputText(state) {
+      if (unread) {
+        for (const data of unread) {
+          const chunk = parseChunk(data);
+          if (chunk) state.text += chunkText(chunk);
+        }
+        unread = null;
+      }
+      return state.text;
     },
   };
 }
