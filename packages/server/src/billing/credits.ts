@@ -17,6 +17,18 @@ function display(ctx: AppContext) {
 }
 
 /**
+ * A credit's log row written after its transaction, through the batched log writer, where these credits have
+ * always written it.
+ */
+async function logAfterwards(
+  ctx: AppContext,
+  user: Someone,
+  row: Pick<NewLog, 'type' | 'quota' | 'content' | 'other'>,
+): Promise<void> {
+  await ctx.repos.logs.insertMany([{ user_id: user.id, username: user.username, created_at: nowSeconds(), ...row }]);
+}
+
+/**
  * Completes a paid online order and credits its quota. The pending → success update is conditional, so of any
  * number of concurrent or replayed reports exactly one credits; false when this one found the order complete.
  */
@@ -91,17 +103,12 @@ export async function transferAffQuota(ctx: AppContext, user: Someone, quota: nu
   const moved = await ctx.db.inTransaction((trx) => ctx.repos.users.moveAffQuota(trx, user.id, quota));
   if (!moved) return false;
   ctx.ledger.credit('user', user.id, quota);
-  await ctx.repos.logs.insertMany([
-    {
-      user_id: user.id,
-      username: user.username,
-      created_at: nowSeconds(),
-      type: LogType.System,
-      quota,
-      content: `邀请额度划转到余额 ${formatQuota(quota, display(ctx))}`,
-      other: logFacts('aff_transfer', { quota }),
-    },
-  ]);
+  await logAfterwards(ctx, user, {
+    type: LogType.System,
+    quota,
+    content: `邀请额度划转到余额 ${formatQuota(quota, display(ctx))}`,
+    other: logFacts('aff_transfer', { quota }),
+  });
   return true;
 }
 
@@ -162,14 +169,9 @@ function bonusLogs(ctx: AppContext, user: Someone, inviter: UserRow | undefined,
 export async function adjustQuotaByAdmin(ctx: AppContext, user: Someone, delta: number): Promise<void> {
   await ctx.repos.users.addQuota(user.id, delta);
   ctx.ledger.credit('user', user.id, delta);
-  await ctx.repos.logs.insertMany([
-    {
-      user_id: user.id,
-      username: user.username,
-      created_at: nowSeconds(),
-      type: LogType.Manage,
-      content: `管理员为用户增加额度 ${formatQuota(delta, display(ctx))}`,
-      other: logFacts('admin_add_quota', { quota: delta }),
-    },
-  ]);
+  await logAfterwards(ctx, user, {
+    type: LogType.Manage,
+    content: `管理员为用户增加额度 ${formatQuota(delta, display(ctx))}`,
+    other: logFacts('admin_add_quota', { quota: delta }),
+  });
 }
