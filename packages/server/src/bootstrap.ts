@@ -52,12 +52,7 @@ export async function createContext(config: Config): Promise<AppContext> {
       await repos.setups.record(config.version);
       done = true;
     }
-    const channelWriter = new ChannelWriter(
-      db.kysely,
-      repos.channels,
-      repos.abilities,
-      new SecretBox(config.cryptoSecret),
-    );
+    const channelWriter = new ChannelWriter(db, repos.channels, repos.abilities, new SecretBox(config.cryptoSecret));
     channelWriter.onAutoDisabled(
       channelDisabledNotifier(
         options,

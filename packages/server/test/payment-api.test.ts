@@ -202,6 +202,8 @@ describe.each(dialects)('online top-up through the epay protocol on %s', (dialec
     expect(await quotaOf(user)).toBe(before);
     expect((await server.ctx.repos.topUps.findByTradeNo(order.out_trade_no!))!.status).toBe('pending');
 
+    await server.ctx.ledger.prepare(user.userId!, null);
+    const spendable = server.ctx.ledger.available('user', user.userId!);
     const answers = await Promise.all(
       Array.from({ length: 10 }, (_, index) => notify(genuine, index % 2 ? 'GET' : 'POST')),
     );
@@ -220,6 +222,12 @@ describe.each(dialects)('online top-up through the epay protocol on %s', (dialec
     expect(logs.total).toBe(1);
     expect(logs.items[0]).toMatchObject({ username: 'payer', quota: 5_000_000 });
     expect(logs.items[0]!.content).toContain('$10.00');
+    expect(JSON.parse(logs.items[0]!.other ?? '')).toMatchObject({
+      content_key: 'topup_online',
+      content_params: { quota: 5_000_000, money: order.money },
+    });
+    // Credited once in the relay's ledger too: the new quota is spendable without waiting for a reload.
+    expect(server.ctx.ledger.available('user', user.userId!) - spendable).toBe(5_000_000);
   });
 
   it('credits through the return when it arrives before the notification, and the notification then credits nothing', async () => {

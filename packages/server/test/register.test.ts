@@ -124,6 +124,14 @@ describe.each(dialects)('registration (POST /api/user/register) on %s', (dialect
     expect(inviter).toMatchObject({ aff_count: 1, aff_quota: 500000, aff_history_quota: 500000, quota: 250000 });
     expect(await systemLogs(carol!.id)).toEqual(['使用邀请码赠送 $0.20']);
     expect(await systemLogs(inviter!.id)).toContain('邀请用户赠送 $1.00');
+    const facts = async (userId: number) =>
+      (await server.ctx.repos.logs.list({ userId, type: 4 }, 0, 20)).items.map((log) => JSON.parse(log.other ?? ''));
+    expect(await facts(carol!.id)).toEqual([
+      expect.objectContaining({ content_key: 'invite_code_bonus', content_params: { quota: 100000 } }),
+    ]);
+    expect(await facts(inviter!.id)).toContainEqual(
+      expect.objectContaining({ content_key: 'inviter_bonus', content_params: { quota: 500000 } }),
+    );
 
     // An unknown code is ignored: the person still registers, without an inviter or the invitee reward.
     expect((await register({ username: 'dave', password: 'dave-pass-12', aff_code: 'nope' })).success).toBe(true);

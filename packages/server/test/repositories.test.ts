@@ -112,16 +112,18 @@ describe.each(dialects)('migrations and repositories on %s', (dialect) => {
   });
 
   it('rebuilds abilities in step with a channel inside a transaction', async () => {
-    const id = await repos.channels.insertIn(db.kysely, {
-      key: 'sk-upstream',
-      name: 'c1',
-      models: 'gpt-4o,gpt-4o-mini',
-      group: 'default,vip',
-      priority: 5,
-      weight: 3,
-    });
+    const id = await db.inTransaction((trx) =>
+      repos.channels.insertIn(trx, {
+        key: 'sk-upstream',
+        name: 'c1',
+        models: 'gpt-4o,gpt-4o-mini',
+        group: 'default,vip',
+        priority: 5,
+        weight: 3,
+      }),
+    );
     const channel = (await repos.channels.findById(id))!;
-    const count = await db.kysely.transaction().execute((trx) => repos.abilities.replaceForChannel(trx, channel));
+    const count = await db.inTransaction((trx) => repos.abilities.replaceForChannel(trx, channel));
     expect(count).toBe(4);
     const rows = await repos.abilities.forChannel(id);
     expect(rows.map((row) => `${row.group}/${row.model}`)).toEqual([
@@ -132,7 +134,7 @@ describe.each(dialects)('migrations and repositories on %s', (dialect) => {
     ]);
     expect(rows.every((row) => row.enabled === 1 && row.priority === 5 && row.weight === 3)).toBe(true);
     const disabled = { ...channel, status: ChannelStatus.AutoDisabled, models: 'gpt-4o' };
-    await db.kysely.transaction().execute((trx) => repos.abilities.replaceForChannel(trx, disabled));
+    await db.inTransaction((trx) => repos.abilities.replaceForChannel(trx, disabled));
     expect(await repos.abilities.forChannel(id)).toHaveLength(2);
     expect((await repos.abilities.forChannel(id)).every((row) => row.enabled === 0)).toBe(true);
   });
@@ -140,9 +142,7 @@ describe.each(dialects)('migrations and repositories on %s', (dialect) => {
   it('claims a redemption code exactly once under concurrency', async () => {
     const id = await repos.redemptions.insert({ key: 'r'.repeat(32), name: 'gift', quota: 1000 });
     const results = await Promise.all(
-      Array.from({ length: 10 }, (_, index) =>
-        db.kysely.transaction().execute((trx) => repos.redemptions.claim(trx, id, index + 1)),
-      ),
+      Array.from({ length: 10 }, (_, index) => db.inTransaction((trx) => repos.redemptions.claim(trx, id, index + 1))),
     );
     expect(results.filter(Boolean)).toHaveLength(1);
     expect((await repos.redemptions.findById(id))?.status).toBe(RedemptionStatus.Used);
@@ -209,8 +209,8 @@ describe.each(dialects)('migrations and repositories on %s', (dialect) => {
 
   it('completes a pending top-up only once', async () => {
     await repos.topUps.insert({ user_id: 1, amount: 10, money: 73, trade_no: 'USR1NOabc123' });
-    const first = await db.kysely.transaction().execute((trx) => repos.topUps.completePending(trx, 'USR1NOabc123'));
-    const replay = await db.kysely.transaction().execute((trx) => repos.topUps.completePending(trx, 'USR1NOabc123'));
+    const first = await db.inTransaction((trx) => repos.topUps.completePending(trx, 'USR1NOabc123'));
+    const replay = await db.inTransaction((trx) => repos.topUps.completePending(trx, 'USR1NOabc123'));
     expect([first, replay]).toEqual([true, false]);
     expect((await repos.topUps.findByTradeNo('USR1NOabc123'))?.status).toBe('success');
   });

@@ -96,6 +96,12 @@ describe.each(dialects)('user administration on %s', (dialect) => {
     });
     expect(added.data.quota).toBe(1_500_000);
     expect(server.ctx.ledger.available('user', target.id)).toBe(1_500_000);
+    const log = (await server.ctx.repos.logs.list({ userId: target.id, type: 3 }, 0, 1)).items[0]!;
+    expect(log).toMatchObject({ username: 'carol', content: '管理员为用户增加额度 -$1.00' });
+    expect(JSON.parse(log.other ?? '')).toMatchObject({
+      content_key: 'admin_add_quota',
+      content_params: { quota: -500_000 },
+    });
   });
 
   it('enforces who may act on whom', async () => {

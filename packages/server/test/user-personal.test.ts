@@ -77,6 +77,8 @@ describe('personal settings', () => {
     expect(code).toMatch(/^[A-Za-z0-9]{4}$/);
     expect((await frank.get<string>('/api/user/aff')).data).toBe(code);
     await server.ctx.repos.users.update(frank.userId!, { aff_quota: 800_000 });
+    await server.ctx.ledger.prepare(frank.userId!, null);
+    const systemLogs = async () => (await server.ctx.repos.logs.list({ userId: frank.userId!, type: 4 }, 0, 10)).items;
     expect(await frank.post('/api/user/aff_transfer', { quota: 100 })).toMatchObject({
       success: false,
       message: '划转金额最低为 $1.00',
@@ -88,6 +90,15 @@ describe('personal settings', () => {
     expect((await frank.post('/api/user/aff_transfer', { quota: 500_000 })).success).toBe(true);
     const self = (await frank.get<{ quota: number; aff_quota: number }>('/api/user/self')).data;
     expect(self).toMatchObject({ quota: 500_000, aff_quota: 300_000 });
+    // The relay spends what was moved at once, and the refused attempts left no log row behind.
+    expect(server.ctx.ledger.available('user', frank.userId!)).toBe(500_000);
+    const logs = await systemLogs();
+    expect(logs).toHaveLength(1);
+    expect(logs[0]).toMatchObject({ username: 'frank', quota: 500_000, content: '邀请额度划转到余额 $1.00' });
+    expect(JSON.parse(logs[0]!.other ?? '')).toMatchObject({
+      content_key: 'aff_transfer',
+      content_params: { quota: 500_000 },
+    });
   });
 
   it('saves notification settings, webhook https only', async () => {

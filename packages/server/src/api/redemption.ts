@@ -58,7 +58,7 @@ export async function redemptionRoutes(app: FastifyInstance, ctx: AppContext): P
       quota: input.quota,
       expired_time: input.expired_time,
     }));
-    await ctx.db.kysely.transaction().execute((trx) => repo.insertMany(trx, rows));
+    await ctx.db.inTransaction((trx) => repo.insertMany(trx, rows));
     for (const row of rows) {
       const created = await repo.findByKey(row.key);
       if (created) await audit(request, 'create', null, created);

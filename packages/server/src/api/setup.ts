@@ -32,26 +32,20 @@ export async function setupRoutes(app: FastifyInstance, ctx: AppContext): Promis
     // transaction can commit, so setup can never run twice.
     let freshInstall = false;
     try {
-      await ctx.db.kysely.transaction().execute(async (trx) => {
-        await trx
-          .insertInto('setups')
-          .values({ id: 1, version: ctx.config.version, initialized_at: now } as never)
-          .execute();
-        const rootExists = await trx.selectFrom('users').select('id').where('role', '>=', Role.Root).executeTakeFirst();
+      await ctx.db.inTransaction(async (trx) => {
+        await ctx.repos.setups.recordFirst(trx, ctx.config.version, now);
+        const rootExists = await ctx.repos.users.existsWithRoleAtLeast(Role.Root, trx);
         freshInstall = !rootExists;
         if (!rootExists) {
-          await trx
-            .insertInto('users')
-            .values({
-              username: input.username,
-              password: passwordHash,
-              // The family writes 'Root User' here, which the console then shows for an admin named "admin".
-              display_name: input.username,
-              role: Role.Root,
-              quota: ROOT_INITIAL_QUOTA,
-              created_at: now,
-            })
-            .execute();
+          await ctx.repos.users.insertIn(trx, {
+            username: input.username,
+            password: passwordHash,
+            // The family writes 'Root User' here, which the console then shows for an admin named "admin".
+            display_name: input.username,
+            role: Role.Root,
+            quota: ROOT_INITIAL_QUOTA,
+            created_at: now,
+          });
         }
       });
     } catch (error) {

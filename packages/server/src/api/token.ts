@@ -120,7 +120,7 @@ export async function tokenRoutes(app: FastifyInstance, ctx: AppContext): Promis
       key: randomText(48),
       name: index === 0 ? fields.name : `${fields.name}-${randomText(6)}`,
     }));
-    await ctx.db.kysely.transaction().execute((trx) => tokens.insertMany(trx, rows));
+    await ctx.db.inTransaction((trx) => tokens.insertMany(trx, rows));
     return ok(
       rows.map((row) => ({ name: row.name, key: row.key })),
       messageFor(request, 'created_count', { count }),

@@ -12,6 +12,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { currentUser, guards } from '../auth/guard.js';
 import { hashPassword } from '../auth/password.js';
+import { adjustQuotaByAdmin } from '../billing/credits.js';
 import type { AppContext } from '../context.js';
 import type { UserRow, UserUpdate } from '../db/schema.js';
 import { nowSeconds } from '../db/sql-helpers.js';
@@ -149,16 +150,7 @@ export async function userAdminRoutes(app: FastifyInstance, ctx: AppContext): Pr
         break;
       case 'add_quota': {
         const delta = value ?? 0;
-        if (delta !== 0) {
-          await users.addQuota(target.id, delta);
-          ctx.ledger.credit('user', target.id, delta);
-          await writeManageLog(
-            ctx,
-            target,
-            `管理员为用户增加额度 ${quotaText(ctx, delta)}`,
-            logFacts('admin_add_quota', { quota: delta }),
-          );
-        }
+        if (delta !== 0) await adjustQuotaByAdmin(ctx, target, delta);
         break;
       }
     }

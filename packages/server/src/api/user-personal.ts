@@ -1,19 +1,10 @@
-import {
-  affTransferSchema,
-  formatQuota,
-  LogType,
-  logFacts,
-  Role,
-  selfUpdateSchema,
-  userSettingSchema,
-} from '@gateway/shared';
+import { affTransferSchema, formatQuota, Role, selfUpdateSchema, userSettingSchema } from '@gateway/shared';
 import type { FastifyInstance } from 'fastify';
-import { type Kysely, sql } from 'kysely';
 import { currentUser, guards } from '../auth/guard.js';
 import { hashPassword, verifyPassword } from '../auth/password.js';
 import { SESSION_COOKIE } from '../auth/session-cookie.js';
+import { transferAffQuota } from '../billing/credits.js';
 import type { AppContext } from '../context.js';
-import type { Database } from '../db/schema.js';
 import { nowSeconds } from '../db/sql-helpers.js';
 import { ApiFailure, messageFor, ok } from '../http/envelope.js';
 import { parseBody } from '../http/validation.js';
@@ -86,20 +77,7 @@ export async function userPersonalRoutes(app: FastifyInstance, ctx: AppContext):
     const perUnit = ctx.options.number('QuotaPerUnit');
     const display = { quotaPerUnit: perUnit, displayInCurrency: true };
     if (quota < perUnit) throw new ApiFailure('aff_transfer_min', { min: formatQuota(perUnit, display) });
-    const moved = await ctx.db.kysely.transaction().execute((trx) => moveAffQuota(trx, user.id, quota));
-    if (!moved) throw new ApiFailure('aff_transfer_insufficient');
-    ctx.ledger.credit('user', user.id, quota);
-    await ctx.repos.logs.insertMany([
-      {
-        user_id: user.id,
-        username: user.username,
-        created_at: nowSeconds(),
-        type: LogType.System,
-        quota,
-        content: `邀请额度划转到余额 ${formatQuota(quota, display)}`,
-        other: logFacts('aff_transfer', { quota }),
-      },
-    ]);
+    if (!(await transferAffQuota(ctx, user, quota))) throw new ApiFailure('aff_transfer_insufficient');
     return ok(undefined, messageFor(request, 'aff_transfer_done'));
   });
 
@@ -129,14 +107,3 @@ const WEBHOOK_REFUSALS = {
   private: 'setting_webhook_private',
   unresolved: 'setting_webhook_unresolved',
 } as const;
-
-/** Moves invitation quota to the balance only if enough is there, as one conditional update. */
-async function moveAffQuota(trx: Kysely<Database>, userId: number, quota: number): Promise<boolean> {
-  const result = await trx
-    .updateTable('users')
-    .set({ aff_quota: sql`aff_quota - ${quota}`, quota: sql`quota + ${quota}` })
-    .where('id', '=', userId)
-    .where('aff_quota', '>=', quota)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
-}

@@ -6,6 +6,7 @@ import type { DatabaseTarget } from './dsn.js';
 import { withFamilyReadings, withLogReadings } from './family/adopt.js';
 import type { Database } from './schema.js';
 import { ImmediateSqliteDialect } from './sqlite-dialect.js';
+import { ping, runInTransaction, type Trx } from './unit-of-work.js';
 import { watchedDialect } from './watched-driver.js';
 
 export type Dialect = DatabaseTarget['dialect'];
@@ -22,6 +23,23 @@ export interface Db {
   /** The connection pool's state, for /metrics; absent on SQLite (one in-process handle, no pool). */
   pool?(): PoolStats;
   close(): Promise<void>;
+  /** Runs several repository calls as one transaction (db/unit-of-work.ts); rolled back if `work` throws. */
+  inTransaction<T>(work: (trx: Trx) => Promise<T>): Promise<T>;
+  /** One trivial query: resolves when the database answers. */
+  ping(): Promise<void>;
+}
+
+/** A connection as opened, before the unit of work is attached over its final Kysely instance. */
+export type Connection = Omit<Db, 'inTransaction' | 'ping'>;
+
+/** Attaches the unit of work and the ping over the connection's Kysely instance (plugins included). */
+export function withUnitOfWork(connection: Connection): Db {
+  const { kysely } = connection;
+  return {
+    ...connection,
+    inTransaction: (work) => runInTransaction(kysely, work),
+    ping: () => ping(kysely),
+  };
 }
 
 export interface PoolStats {
@@ -68,8 +86,9 @@ async function openSqlite(path: string): Promise<{ kysely: Kysely<Database>; dat
 }
 
 export async function openDatabase(target: DatabaseTarget): Promise<Db> {
-  // A database written by new-api or one-api is read through a few translations (family/readings.ts).
-  return withFamilyReadings(await openConnection(target));
+  // A database written by new-api or one-api is read through a few translations (family/readings.ts); the unit of
+  // work is attached after them so its transactions read through the same translations.
+  return withUnitOfWork(await withFamilyReadings(await openConnection(target)));
 }
 
 /**
@@ -77,11 +96,14 @@ export async function openDatabase(target: DatabaseTarget): Promise<Db> {
  * then), so the caller migrates through `raw` first and then reads and writes through `withReadings()`.
  */
 export async function openLogDatabase(target: DatabaseTarget): Promise<{ raw: Db; withReadings(): Promise<Db> }> {
-  const raw = await openConnection(target);
-  return { raw, withReadings: () => withLogReadings(raw) };
+  const connection = await openConnection(target);
+  return {
+    raw: withUnitOfWork(connection),
+    withReadings: async () => withUnitOfWork(await withLogReadings(connection)),
+  };
 }
 
-async function openConnection(target: DatabaseTarget): Promise<Db> {
+async function openConnection(target: DatabaseTarget): Promise<Connection> {
   switch (target.dialect) {
     case 'sqlite': {
       const { kysely, database } = await openSqlite(target.path);

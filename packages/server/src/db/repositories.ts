@@ -2,6 +2,7 @@ import type { Db } from './connection.js';
 import { createAbilitiesRepo } from './repos/abilities.js';
 import { createAuditLogsRepo } from './repos/audit-logs.js';
 import { createChannelsRepo } from './repos/channels.js';
+import { createCreditLogsRepo } from './repos/credit-logs.js';
 import { createJobLeasesRepo } from './repos/job-leases.js';
 import { createLogsRepo } from './repos/logs.js';
 import { createMidjourneysRepo } from './repos/midjourneys.js';
@@ -29,6 +30,7 @@ export function createRepositories(db: Db, logDb: Db = db) {
     abilities: createAbilitiesRepo(db),
     redemptions: createRedemptionsRepo(db),
     logs: createLogsRepo(logDb),
+    creditLogs: createCreditLogsRepo(),
     options: createOptionsRepo(db),
     midjourneys: createMidjourneysRepo(db),
     tasks: createTasksRepo(db),

@@ -304,10 +304,13 @@ export interface Database {
 export type UserRow = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
+/** The users columns holding a third-party sign-in's stable id. */
+export type BindingColumn = 'github_id' | 'oidc_id' | 'linux_do_id' | 'wechat_id' | 'telegram_id';
 export type TokenRow = Selectable<TokensTable>;
 export type NewToken = Insertable<TokensTable>;
 export type ChannelRow = Selectable<ChannelsTable>;
 export type NewChannel = Insertable<ChannelsTable>;
+export type ChannelUpdate = Updateable<ChannelsTable>;
 export type AbilityRow = Selectable<AbilitiesTable>;
 export type RedemptionRow = Selectable<RedemptionsTable>;
 export type NewRedemption = Insertable<RedemptionsTable>;

@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import type { AppContext } from '../context.js';
 import { pendingLogMigrations } from '../db/log-migrate.js';
 import { pendingMigrations } from '../db/migrate.js';
@@ -51,7 +50,7 @@ export class ReadinessProbe {
     const { db, redis } = this.ctx;
     const [database, migrations, redisState] = await Promise.all([
       this.run('database', async () => {
-        await sql`select 1`.execute(db.kysely);
+        await db.ping();
       }),
       this.migrated
         ? ('ok' as const)

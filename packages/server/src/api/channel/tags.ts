@@ -1,10 +1,9 @@
 import { ChannelStatus, joinModels, parseJsonObjectField } from '@gateway/shared';
 import type { FastifyInstance } from 'fastify';
-import type { Updateable } from 'kysely';
 import { z } from 'zod';
 import { guards } from '../../auth/guard.js';
 import type { AppContext } from '../../context.js';
-import type { ChannelsTable } from '../../db/schema.js';
+import type { ChannelUpdate } from '../../db/schema.js';
 import { ApiFailure, messageFor, ok } from '../../http/envelope.js';
 import { parseBody } from '../../http/validation.js';
 import { channelAudit } from './audit.js';
@@ -66,7 +65,7 @@ export async function channelTagRoutes(app: FastifyInstance, ctx: AppContext): P
   // An empty new tag dissolves the tag: its channels become untagged.
   app.put('/api/channel/tag', { preHandler: admin }, async (request) => {
     const input = parseBody(editTagSchema, request.body);
-    const changes: Updateable<ChannelsTable> = {};
+    const changes: ChannelUpdate = {};
     if (input.new_tag !== undefined && input.new_tag !== null && input.new_tag !== input.tag) {
       changes.tag = input.new_tag === '' ? null : input.new_tag;
     }

@@ -66,7 +66,7 @@ export async function runAdoption(db: Kysely<unknown>, dialect: Dialect, plan: A
  * A handle on a family database reads and writes through the translations of readings.ts; any other database is
  * returned as it is. Decided from the shape at open, which adoption does not change for the translated columns.
  */
-export async function withFamilyReadings(db: Db): Promise<Db> {
+export async function withFamilyReadings<T extends Pick<Db, 'kysely' | 'dialect'>>(db: T): Promise<T> {
   const shape = await readShape(db.kysely, db.dialect);
   if (!hasFamilyTables(shape)) return db;
   const aliases = columnAliases(shape);
@@ -82,7 +82,7 @@ export async function withFamilyReadings(db: Db): Promise<Db> {
  * its `is_stream` is a boolean, read back as 1/0 like everywhere else. Writes need nothing: pg sends 0/1 as text,
  * which PostgreSQL accepts for a boolean.
  */
-export async function withLogReadings(db: Db): Promise<Db> {
+export async function withLogReadings<T extends Pick<Db, 'kysely' | 'dialect'>>(db: T): Promise<T> {
   if (db.dialect !== 'postgres' || !hasBooleanColumn(await readShape(db.kysely, db.dialect))) return db;
   const plugin = familyReadingsPlugin({ dialect: db.dialect, aliases: new Map(), dateTimeDeletedAt: new Set() });
   return { ...db, kysely: db.kysely.withPlugin(plugin) };

@@ -1,7 +1,7 @@
 import { ChannelStatus } from '@gateway/shared';
-import type { Kysely } from 'kysely';
 import type { Db } from '../connection.js';
-import type { AbilityRow, ChannelRow, Database } from '../schema.js';
+import type { AbilityRow, ChannelRow } from '../schema.js';
+import { sqlOf, type Trx } from '../unit-of-work.js';
 
 const splitList = (text: string | null) => [
   ...new Set(
@@ -34,12 +34,12 @@ export function abilitiesOf(channel: ChannelRow): AbilityRow[] {
 export function createAbilitiesRepo(db: Db) {
   return {
     /** Replaces a channel's abilities; pass the transaction so the channel row and its abilities change together. */
-    async replaceForChannel(trx: Kysely<Database>, channel: ChannelRow): Promise<number> {
-      await trx.deleteFrom('abilities').where('channel_id', '=', channel.id).execute();
+    async replaceForChannel(trx: Trx, channel: ChannelRow): Promise<number> {
+      await sqlOf(trx).deleteFrom('abilities').where('channel_id', '=', channel.id).execute();
       const rows = abilitiesOf(channel);
       // Chunked so a channel with thousands of models stays under every driver's parameter limit.
       for (let start = 0; start < rows.length; start += 200) {
-        await trx
+        await sqlOf(trx)
           .insertInto('abilities')
           .values(rows.slice(start, start + 200))
           .execute();
@@ -68,8 +68,12 @@ export function createAbilitiesRepo(db: Db) {
         .orderBy('model')
         .execute();
     },
-    async deleteForChannel(trx: Kysely<Database>, channelId: number): Promise<void> {
-      await trx.deleteFrom('abilities').where('channel_id', '=', channelId).execute();
+    /** Empties the index, in the transaction that rebuilds it from the channels. */
+    async deleteAll(trx: Trx): Promise<void> {
+      await sqlOf(trx).deleteFrom('abilities').execute();
+    },
+    async deleteForChannel(trx: Trx, channelId: number): Promise<void> {
+      await sqlOf(trx).deleteFrom('abilities').where('channel_id', '=', channelId).execute();
     },
   };
 }

@@ -1,7 +1,8 @@
-import { type Kysely, sql, type Updateable } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Db } from '../connection.js';
-import type { ChannelRow, ChannelsTable, Database, NewChannel } from '../schema.js';
+import type { ChannelRow, ChannelUpdate, Database, NewChannel } from '../schema.js';
 import { containsText, insertReturningId, nowSeconds } from '../sql-helpers.js';
+import { sqlOf, type Trx } from '../unit-of-work.js';
 
 export interface ChannelFilter {
   keyword?: string;
@@ -51,18 +52,18 @@ export function createChannelsRepo(db: Db) {
   };
 
   return {
-    async insertIn(trx: Kysely<Database>, channel: NewChannel): Promise<number> {
-      return insertReturningId(trx, db.dialect, 'channels', { created_time: nowSeconds(), ...channel });
+    async insertIn(trx: Trx, channel: NewChannel): Promise<number> {
+      return insertReturningId(sqlOf(trx), db.dialect, 'channels', { created_time: nowSeconds(), ...channel });
     },
-    async findById(id: number, trx: Kysely<Database> = q): Promise<ChannelRow | undefined> {
-      return trx.selectFrom('channels').selectAll().where('id', '=', id).executeTakeFirst();
+    async findById(id: number, trx?: Trx): Promise<ChannelRow | undefined> {
+      return sqlOf(trx, q).selectFrom('channels').selectAll().where('id', '=', id).executeTakeFirst();
     },
-    async findByIds(ids: number[], trx: Kysely<Database> = q): Promise<ChannelRow[]> {
+    async findByIds(ids: number[], trx?: Trx): Promise<ChannelRow[]> {
       if (ids.length === 0) return [];
-      return trx.selectFrom('channels').selectAll().where('id', 'in', ids).execute();
+      return sqlOf(trx, q).selectFrom('channels').selectAll().where('id', 'in', ids).execute();
     },
-    async findByTag(tag: string, trx: Kysely<Database> = q): Promise<ChannelRow[]> {
-      return trx.selectFrom('channels').selectAll().where('tag', '=', tag).orderBy('id').execute();
+    async findByTag(tag: string, trx?: Trx): Promise<ChannelRow[]> {
+      return sqlOf(trx, q).selectFrom('channels').selectAll().where('tag', '=', tag).orderBy('id').execute();
     },
     async all(): Promise<ChannelRow[]> {
       return q.selectFrom('channels').selectAll().orderBy('id').execute();
@@ -126,17 +127,17 @@ export function createChannelsRepo(db: Db) {
       });
       return { items: channels, total: Number(total.n) };
     },
-    async update(id: number, changes: Updateable<ChannelsTable>, trx: Kysely<Database> = q): Promise<void> {
-      await trx.updateTable('channels').set(changes).where('id', '=', id).execute();
+    async update(id: number, changes: ChannelUpdate, trx?: Trx): Promise<void> {
+      await sqlOf(trx, q).updateTable('channels').set(changes).where('id', '=', id).execute();
     },
-    async deleteIn(trx: Kysely<Database>, ids: number[]): Promise<number> {
+    async deleteIn(trx: Trx, ids: number[]): Promise<number> {
       if (ids.length === 0) return 0;
-      await trx.deleteFrom('abilities').where('channel_id', 'in', ids).execute();
-      const result = await trx.deleteFrom('channels').where('id', 'in', ids).executeTakeFirst();
+      await sqlOf(trx).deleteFrom('abilities').where('channel_id', 'in', ids).execute();
+      const result = await sqlOf(trx).deleteFrom('channels').where('id', 'in', ids).executeTakeFirst();
       return Number(result.numDeletedRows);
     },
-    async idsWithStatusOtherThan(status: number, trx: Kysely<Database> = q): Promise<number[]> {
-      const rows = await trx.selectFrom('channels').select('id').where('status', '!=', status).execute();
+    async idsWithStatusOtherThan(status: number, trx?: Trx): Promise<number[]> {
+      const rows = await sqlOf(trx, q).selectFrom('channels').select('id').where('status', '!=', status).execute();
       return rows.map((row) => row.id);
     },
     async addUsedQuota(id: number, quota: number): Promise<void> {

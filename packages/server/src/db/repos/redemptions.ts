@@ -1,8 +1,9 @@
 import { RedemptionStatus } from '@gateway/shared';
-import type { Kysely, Updateable } from 'kysely';
+import type { Updateable } from 'kysely';
 import type { Db } from '../connection.js';
-import type { Database, NewRedemption, RedemptionRow, RedemptionsTable } from '../schema.js';
+import type { NewRedemption, RedemptionRow, RedemptionsTable } from '../schema.js';
 import { containsText, insertReturningId, nowSeconds } from '../sql-helpers.js';
+import { sqlOf, type Trx } from '../unit-of-work.js';
 
 export function createRedemptionsRepo(db: Db) {
   const q = db.kysely;
@@ -37,9 +38,9 @@ export function createRedemptionsRepo(db: Db) {
       ]);
       return { items, total: Number(total.n) };
     },
-    async insertMany(trx: Kysely<Database>, rows: NewRedemption[]): Promise<void> {
+    async insertMany(trx: Trx, rows: NewRedemption[]): Promise<void> {
       const now = nowSeconds();
-      await trx
+      await sqlOf(trx)
         .insertInto('redemptions')
         .values(rows.map((row) => ({ created_time: now, ...row })))
         .execute();
@@ -76,8 +77,8 @@ export function createRedemptionsRepo(db: Db) {
      * Marks an unused code used by one user. The status condition makes it a compare-and-set: of many concurrent
      * redeemers exactly one sees a changed row, so a code credits once.
      */
-    async claim(trx: Kysely<Database>, id: number, userId: number): Promise<boolean> {
-      const result = await trx
+    async claim(trx: Trx, id: number, userId: number): Promise<boolean> {
+      const result = await sqlOf(trx)
         .updateTable('redemptions')
         .set({ status: RedemptionStatus.Used, used_user_id: userId, redeemed_time: nowSeconds() })
         .where('id', '=', id)

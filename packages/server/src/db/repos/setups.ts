@@ -1,5 +1,6 @@
 import type { Db } from '../connection.js';
 import { nowSeconds } from '../sql-helpers.js';
+import { sqlOf, type Trx } from '../unit-of-work.js';
 
 export function createSetupsRepo(db: Db) {
   const q = db.kysely;
@@ -10,6 +11,16 @@ export function createSetupsRepo(db: Db) {
     },
     async record(version: string): Promise<void> {
       await q.insertInto('setups').values({ version, initialized_at: nowSeconds() }).execute();
+    },
+    /**
+     * The first-run record under its fixed primary key (1): of two concurrent setups (even on two nodes) the second
+     * insert fails, so its transaction cannot commit and setup never runs twice.
+     */
+    async recordFirst(trx: Trx, version: string, at: number): Promise<void> {
+      await sqlOf(trx)
+        .insertInto('setups')
+        .values({ id: 1, version, initialized_at: at } as never)
+        .execute();
     },
   };
 }

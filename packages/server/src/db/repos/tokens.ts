@@ -1,7 +1,8 @@
-import { type Kysely, sql, type Updateable } from 'kysely';
+import { sql, type Updateable } from 'kysely';
 import type { Db } from '../connection.js';
-import type { Database, NewToken, TokenRow, TokensTable } from '../schema.js';
+import type { NewToken, TokenRow, TokensTable } from '../schema.js';
 import { containsText, insertReturningId, nowSeconds } from '../sql-helpers.js';
+import { sqlOf, type Trx } from '../unit-of-work.js';
 
 export interface TokenSearch {
   keyword?: string;
@@ -25,11 +26,36 @@ export function createTokensRepo(db: Db) {
     },
 
     /** Inserts several tokens in the caller's transaction: a batch is created whole or not at all. */
-    async insertMany(trx: Kysely<Database>, tokens: NewToken[]): Promise<void> {
+    async insertMany(trx: Trx, tokens: NewToken[]): Promise<void> {
       const now = nowSeconds();
-      await trx
+      await sqlOf(trx)
         .insertInto('tokens')
         .values(tokens.map((token) => ({ created_time: now, ...token })))
+        .execute();
+    },
+
+    /** The budget columns as stored now (not a cached copy): what a rebuilt spend counter starts from. */
+    async budgetState(id: number): Promise<Pick<TokenRow, 'id' | 'budget_used' | 'budget_period_start'> | undefined> {
+      return q
+        .selectFrom('tokens')
+        .select(['id', 'budget_used', 'budget_period_start'])
+        .where('id', '=', id)
+        .executeTakeFirst();
+    },
+
+    /**
+     * Adds a spend of the period starting at `start`: added to the stored amount of the same period, replacing an
+     * older period's, and dropped for a period older than the row's. An increment, so several nodes' writes add up.
+     */
+    async addBudgetSpend(id: number, start: number, amount: number): Promise<void> {
+      await q
+        .updateTable('tokens')
+        .set({
+          budget_used: sql`CASE WHEN budget_period_start = ${start} THEN budget_used + ${amount} ELSE ${amount} END`,
+          budget_period_start: start,
+        })
+        .where('id', '=', id)
+        .where('budget_period_start', '<=', start)
         .execute();
     },
 

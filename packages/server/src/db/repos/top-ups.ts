@@ -1,14 +1,18 @@
 import { TopUpStatus } from '@gateway/shared';
-import type { Kysely } from 'kysely';
 import type { Db } from '../connection.js';
-import type { Database, NewTopUp, TopUpRow } from '../schema.js';
+import type { NewTopUp, TopUpRow } from '../schema.js';
 import { insertReturningId, nowSeconds } from '../sql-helpers.js';
+import { sqlOf, type Trx } from '../unit-of-work.js';
 
 export function createTopUpsRepo(db: Db) {
   const q = db.kysely;
   return {
     async insert(row: NewTopUp): Promise<number> {
       return insertReturningId(q, db.dialect, 'top_ups', { create_time: nowSeconds(), ...row });
+    },
+    /** A record written together with the credit it documents (a redeemed code), inside that transaction. */
+    async insertIn(trx: Trx, row: NewTopUp): Promise<void> {
+      await sqlOf(trx).insertInto('top_ups').values(row).execute();
     },
     async findByTradeNo(tradeNo: string): Promise<TopUpRow | undefined> {
       return q.selectFrom('top_ups').selectAll().where('trade_no', '=', tradeNo).executeTakeFirst();
@@ -25,8 +29,8 @@ export function createTopUpsRepo(db: Db) {
       return { items, total: Number(total.n) };
     },
     /** pending → success exactly once: a replayed payment notification changes no row and credits nothing. */
-    async completePending(trx: Kysely<Database>, tradeNo: string): Promise<boolean> {
-      const result = await trx
+    async completePending(trx: Trx, tradeNo: string): Promise<boolean> {
+      const result = await sqlOf(trx)
         .updateTable('top_ups')
         .set({ status: TopUpStatus.Success, complete_time: nowSeconds() })
         .where('trade_no', '=', tradeNo)

@@ -1,7 +1,8 @@
-import { type Kysely, sql } from 'kysely';
+import { sql } from 'kysely';
 import type { Db } from '../connection.js';
-import type { Database, NewUser, UserRow, UserUpdate } from '../schema.js';
+import type { BindingColumn, NewUser, UserRow, UserUpdate } from '../schema.js';
 import { containsText, insertReturningId, nowSeconds } from '../sql-helpers.js';
+import { sqlOf, type Trx } from '../unit-of-work.js';
 
 export function createUsersRepo(db: Db) {
   const q = db.kysely;
@@ -36,8 +37,13 @@ export function createUsersRepo(db: Db) {
       return live().selectAll().orderBy('role', 'desc').orderBy('id').limit(1).executeTakeFirst();
     },
 
-    async existsWithRoleAtLeast(role: number): Promise<boolean> {
-      const row = await q.selectFrom('users').select('id').where('role', '>=', role).limit(1).executeTakeFirst();
+    async existsWithRoleAtLeast(role: number, trx?: Trx): Promise<boolean> {
+      const row = await sqlOf(trx, q)
+        .selectFrom('users')
+        .select('id')
+        .where('role', '>=', role)
+        .limit(1)
+        .executeTakeFirst();
       return row !== undefined;
     },
 
@@ -55,12 +61,55 @@ export function createUsersRepo(db: Db) {
     },
 
     /** The same increment inside the caller's transaction (redemptions, payments). */
-    async addQuotaIn(trx: Kysely<Database>, id: number, delta: number): Promise<void> {
-      await trx
+    async addQuotaIn(trx: Trx, id: number, delta: number): Promise<void> {
+      await sqlOf(trx)
         .updateTable('users')
         .set({ quota: sql`quota + ${delta}` })
         .where('id', '=', id)
         .execute();
+    },
+
+    /** Inserts an account inside the caller's transaction (sign-up with its bonuses, first-run setup). */
+    async insertIn(trx: Trx, user: NewUser): Promise<number> {
+      return insertReturningId(sqlOf(trx), db.dialect, 'users', user);
+    },
+
+    /** One more invitee for the inviter, and the inviter's reward on the invitation balance and its history. */
+    async creditInviter(trx: Trx, id: number, reward: number): Promise<void> {
+      await sqlOf(trx)
+        .updateTable('users')
+        .set({
+          aff_count: sql`aff_count + 1`,
+          aff_quota: sql`aff_quota + ${reward}`,
+          aff_history_quota: sql`aff_history_quota + ${reward}`,
+        })
+        .where('id', '=', id)
+        .execute();
+    },
+
+    /** Moves invitation quota to the balance only if enough is there, as one conditional update. */
+    async moveAffQuota(trx: Trx, id: number, quota: number): Promise<boolean> {
+      const result = await sqlOf(trx)
+        .updateTable('users')
+        .set({ aff_quota: sql`aff_quota - ${quota}`, quota: sql`quota + ${quota}` })
+        .where('id', '=', id)
+        .where('aff_quota', '>=', quota)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    /** The account a third-party id is bound to, deregistered ones included (they keep their bindings). */
+    async findByProviderId(column: BindingColumn, providerId: string): Promise<UserRow | undefined> {
+      return q.selectFrom('users').selectAll().where(column, '=', providerId).orderBy('id').executeTakeFirst();
+    },
+
+    /** The highest user id so far (0 when there is none): generated usernames count on from it. */
+    async maxId(): Promise<number> {
+      const row = await q
+        .selectFrom('users')
+        .select((eb) => eb.fn.max('id').as('max'))
+        .executeTakeFirst();
+      return Number(row?.max ?? 0);
     },
 
     /** Admin list and search (deleted users included: the console shows them as deregistered). */

@@ -1,9 +1,10 @@
 import { ChannelStatus } from '@gateway/shared';
-import type { Kysely, Updateable } from 'kysely';
+import type { Db } from '../../db/connection.js';
 import type { AbilitiesRepo } from '../../db/repos/abilities.js';
 import type { ChannelsRepo } from '../../db/repos/channels.js';
-import type { ChannelRow, ChannelsTable, Database, NewChannel } from '../../db/schema.js';
+import type { ChannelRow, ChannelUpdate, NewChannel } from '../../db/schema.js';
 import { nowSeconds } from '../../db/sql-helpers.js';
+import type { Trx } from '../../db/unit-of-work.js';
 import type { SecretBox } from '../security/secret-box.js';
 
 type Listener = () => void | Promise<void>;
@@ -18,7 +19,7 @@ export class ChannelWriter {
   private disabledListeners: DisabledListener[] = [];
 
   constructor(
-    private readonly db: Kysely<Database>,
+    private readonly db: Pick<Db, 'inTransaction'>,
     private readonly channels: ChannelsRepo,
     private readonly abilities: AbilitiesRepo,
     private readonly box: SecretBox,
@@ -39,7 +40,7 @@ export class ChannelWriter {
   }
 
   async create(columns: Omit<NewChannel, 'key'>, keys: string[]): Promise<number[]> {
-    const ids = await this.db.transaction().execute(async (trx) => {
+    const ids = await this.db.inTransaction(async (trx) => {
       const created: number[] = [];
       for (const key of keys) {
         const id = await this.channels.insertIn(trx, { ...columns, key: this.box.seal(key) });
@@ -52,9 +53,9 @@ export class ChannelWriter {
     return ids;
   }
 
-  async update(id: number, changes: Updateable<ChannelsTable>): Promise<ChannelRow | undefined> {
+  async update(id: number, changes: ChannelUpdate): Promise<ChannelRow | undefined> {
     const { key, ...rest } = changes;
-    const row = await this.db.transaction().execute(async (trx) => {
+    const row = await this.db.inTransaction(async (trx) => {
       if (!(await this.channels.findById(id, trx))) return undefined;
       await this.channels.update(
         id,
@@ -95,7 +96,7 @@ export class ChannelWriter {
     id: number,
     outcome: { responseTime: number; testTime: number; failure: string | null },
   ): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
+    await this.db.inTransaction(async (trx) => {
       const current = await this.channels.findById(id, trx);
       if (!current) return;
       const info = parseInfo(current.other_info);
@@ -113,8 +114,8 @@ export class ChannelWriter {
     });
   }
 
-  async updateMany(ids: number[], changes: Updateable<ChannelsTable>): Promise<number> {
-    const count = await this.db.transaction().execute(async (trx) => {
+  async updateMany(ids: number[], changes: ChannelUpdate): Promise<number> {
+    const count = await this.db.inTransaction(async (trx) => {
       for (const id of ids) {
         await this.channels.update(id, changes, trx);
         await this.syncAbilities(trx, id);
@@ -126,13 +127,13 @@ export class ChannelWriter {
   }
 
   async delete(ids: number[]): Promise<number> {
-    const count = await this.db.transaction().execute((trx) => this.channels.deleteIn(trx, ids));
+    const count = await this.db.inTransaction((trx) => this.channels.deleteIn(trx, ids));
     if (count) await this.changed();
     return count;
   }
 
   async deleteDisabled(): Promise<number> {
-    const count = await this.db.transaction().execute(async (trx) => {
+    const count = await this.db.inTransaction(async (trx) => {
       const ids = await this.channels.idsWithStatusOtherThan(ChannelStatus.Enabled, trx);
       return this.channels.deleteIn(trx, ids);
     });
@@ -144,8 +145,8 @@ export class ChannelWriter {
   async rebuildAbilities(): Promise<{ success: number; fails: number }> {
     const all = await this.channels.all();
     // All or nothing: a half-rebuilt index would route requests to the wrong channels.
-    await this.db.transaction().execute(async (trx) => {
-      await trx.deleteFrom('abilities').execute();
+    await this.db.inTransaction(async (trx) => {
+      await this.abilities.deleteAll(trx);
       for (const channel of all) await this.abilities.replaceForChannel(trx, channel);
     });
     await this.changed();
@@ -156,7 +157,7 @@ export class ChannelWriter {
     return this.box.open(channel.key);
   }
 
-  private async syncAbilities(trx: Kysely<Database>, id: number): Promise<ChannelRow> {
+  private async syncAbilities(trx: Trx, id: number): Promise<ChannelRow> {
     const row = (await this.channels.findById(id, trx))!;
     await this.abilities.replaceForChannel(trx, row);
     return row;

@@ -1,6 +1,5 @@
-import { formatQuota, LogType, logFacts } from '@gateway/shared';
+import { creditTopUp } from '../../billing/credits.js';
 import type { AppContext } from '../../context.js';
-import { nowSeconds } from '../../db/sql-helpers.js';
 import { epayVerify } from './epay.js';
 
 /**
@@ -19,9 +18,8 @@ export function epayEnabled(ctx: AppContext): boolean {
 
 /**
  * Checks a gateway report and completes its order at most once. The signature (constant-time compare), the
- * merchant id and the paid money are checked against the order; the pending → success update is conditional, so
- * of any number of concurrent or replayed reports exactly one credits the user, inside one transaction with the
- * top-up log.
+ * merchant id and the paid money are checked against the order; billing/credits.ts completes it, so that of any
+ * number of concurrent or replayed reports exactly one credits the user.
  */
 export async function settleEpayReport(ctx: AppContext, params: Record<string, string>): Promise<EpayOutcome> {
   const o = ctx.options;
@@ -35,26 +33,5 @@ export async function settleEpayReport(ctx: AppContext, params: Record<string, s
   if (params.trade_status !== 'TRADE_SUCCESS') return 'unpaid';
 
   const quota = Math.round(order.amount * o.number('QuotaPerUnit'));
-  const display = { quotaPerUnit: o.number('QuotaPerUnit'), displayInCurrency: true };
-  const payer = await ctx.repos.users.findById(order.user_id);
-  const credited = await ctx.db.kysely.transaction().execute(async (trx) => {
-    if (!(await ctx.repos.topUps.completePending(trx, order.trade_no))) return false;
-    await ctx.repos.users.addQuotaIn(trx, order.user_id, quota);
-    await trx
-      .insertInto('logs')
-      .values({
-        user_id: order.user_id,
-        username: payer?.username ?? '',
-        created_at: nowSeconds(),
-        type: LogType.TopUp,
-        quota,
-        content: `在线充值成功，充值额度: ${formatQuota(quota, display)}，支付金额：${order.money.toFixed(2)}`,
-        other: logFacts('topup_online', { quota, money: order.money.toFixed(2) }),
-      })
-      .execute();
-    return true;
-  });
-  if (!credited) return 'settled';
-  ctx.ledger.credit('user', order.user_id, quota);
-  return 'credited';
+  return (await creditTopUp(ctx, order, quota)) ? 'credited' : 'settled';
 }

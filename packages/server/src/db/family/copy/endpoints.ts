@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { Kysely, SqliteDialect } from 'kysely';
-import { type Db, openDatabase } from '../../connection.js';
+import { type Db, openDatabase, withUnitOfWork } from '../../connection.js';
 import { type DatabaseTarget, parseDatabaseTarget, redact } from '../../dsn.js';
 import type { Database } from '../../schema.js';
 import { withFamilyReadings } from '../adopt.js';
@@ -38,5 +38,7 @@ export async function openForReading(target: DatabaseTarget): Promise<Db | null>
   const { default: SQLite } = await import('better-sqlite3');
   const database = new SQLite(target.path, { readonly: true, fileMustExist: true });
   const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
-  return withFamilyReadings({ kysely, dialect: 'sqlite', sqlite: database, close: () => kysely.destroy() });
+  return withUnitOfWork(
+    await withFamilyReadings({ kysely, dialect: 'sqlite', sqlite: database, close: () => kysely.destroy() }),
+  );
 }

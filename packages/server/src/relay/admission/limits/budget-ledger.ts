@@ -1,5 +1,5 @@
-import { type Kysely, sql } from 'kysely';
-import type { Database, TokenRow } from '../../../db/schema.js';
+import type { TokensRepo } from '../../../db/repos/tokens.js';
+import type { TokenRow } from '../../../db/schema.js';
 import { SerialRun } from '../../../lib/serial-run.js';
 
 interface Spend {
@@ -26,7 +26,7 @@ export class BudgetLedger {
   private timer: NodeJS.Timeout | null = null;
 
   constructor(
-    private readonly db: Kysely<Database>,
+    private readonly tokens: Pick<TokensRepo, 'budgetState' | 'addBudgetSpend'>,
     private readonly onFlushError: (error: unknown) => void = () => {},
   ) {}
 
@@ -59,11 +59,7 @@ export class BudgetLedger {
    */
   seeded<T>(tokenId: number, start: number, use: (seed: number) => T): Promise<Awaited<T>> {
     return this.oneAtATime(async (): Promise<Awaited<T>> => {
-      const row = await this.db
-        .selectFrom('tokens')
-        .select(['id', 'budget_used', 'budget_period_start'])
-        .where('id', '=', tokenId)
-        .executeTakeFirst();
+      const row = await this.tokens.budgetState(tokenId);
       const stored = row ? this.spent(row, start) : (this.pending.get(`${tokenId}:${start}`)?.amount ?? 0);
       return await use(stored + (this.held.get(`${tokenId}:${start}`) ?? 0));
     });
@@ -107,15 +103,7 @@ export class BudgetLedger {
     let written = 0;
     try {
       for (const spend of batch) {
-        await this.db
-          .updateTable('tokens')
-          .set({
-            budget_used: sql`CASE WHEN budget_period_start = ${spend.start} THEN budget_used + ${spend.amount} ELSE ${spend.amount} END`,
-            budget_period_start: spend.start,
-          })
-          .where('id', '=', spend.tokenId)
-          .where('budget_period_start', '<=', spend.start)
-          .execute();
+        await this.tokens.addBudgetSpend(spend.tokenId, spend.start, spend.amount);
         written++;
       }
     } catch (error) {

@@ -3,6 +3,7 @@ import type { OptionsStore } from '../../../cache/options-store.js';
 import type { RedisPair } from '../../../cache/redis.js';
 import type { Config } from '../../../config.js';
 import type { Db } from '../../../db/connection.js';
+import { createTokensRepo } from '../../../db/repos/tokens.js';
 import { backgroundError } from '../../../lib/background.js';
 import { BudgetLedger } from './budget-ledger.js';
 import { failoverCounters } from './failover-counters.js';
@@ -24,7 +25,9 @@ export function createRequestLimiter(config: Config, db: Db, options: OptionsSto
         redis.health,
       )
     : memoryCounters();
-  const budgets = new BudgetLedger(db.kysely, (error) => backgroundError('budget flush failed; will retry', error));
+  const budgets = new BudgetLedger(createTokensRepo(db), (error) =>
+    backgroundError('budget flush failed; will retry', error),
+  );
   budgets.start(config.batchUpdateIntervalMs);
   const prefix = `gateway:${SharedBalances.namespaceFor(config.database)}:limits`;
   return new RequestLimiter(counters, budgets, options, prefix);

@@ -15,12 +15,7 @@ import type { ProviderAccountInfo, ProviderIdentity } from './redirect-provider.
 async function findBound(ctx: AppContext, provider: ProviderAccountInfo, ids: string[]): Promise<UserRow | undefined> {
   for (const id of ids) {
     if (!id) continue;
-    const user = await ctx.db.kysely
-      .selectFrom('users')
-      .selectAll()
-      .where(provider.column, '=', id)
-      .orderBy('id')
-      .executeTakeFirst();
+    const user = await ctx.repos.users.findByProviderId(provider.column, id);
     if (user) return user;
   }
   return undefined;

@@ -43,11 +43,7 @@ export async function createProviderAccount(
 }
 
 async function candidateUsername(ctx: AppContext, prefix: string, attempt: number): Promise<string> {
-  const row = await ctx.db.kysely
-    .selectFrom('users')
-    .select((eb) => eb.fn.max('id').as('max'))
-    .executeTakeFirst();
-  const next = Number(row?.max ?? 0) + 1 + attempt;
+  const next = (await ctx.repos.users.maxId()) + 1 + attempt;
   const name = `${prefix}_${next}`;
   return (await ctx.repos.users.usernameTaken(name))
     ? `${prefix}_${next}_${Math.random().toString(36).slice(2, 6)}`

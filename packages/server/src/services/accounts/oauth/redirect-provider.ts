@@ -1,5 +1,8 @@
 import type { AppContext } from '../../../context.js';
+import type { BindingColumn } from '../../../db/schema.js';
 import type { OAuthFlow, RedirectProviderName } from './flow.js';
+
+export type { BindingColumn };
 
 /** Who the provider says the person is, reduced to what an account needs. */
 export interface ProviderIdentity {
@@ -11,8 +14,6 @@ export interface ProviderIdentity {
   /** Only when the provider vouches for it; '' otherwise. */
   email: string;
 }
-
-export type BindingColumn = 'github_id' | 'oidc_id' | 'linux_do_id' | 'wechat_id' | 'telegram_id';
 
 /** The parts of a provider an account flow needs: its name for messages, its column and its switch. */
 export interface ProviderAccountInfo {
