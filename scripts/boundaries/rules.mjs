@@ -91,6 +91,21 @@ export const rules = [
         : null,
   },
   {
+    name: 'server: SQL only in db/ (repositories take a transaction from db.inTransaction; no Kysely elsewhere)',
+    files: SERVER,
+    checkSource(source, file) {
+      // The task vendors' own stores are folded into one task repository by the task-contract work (issue 24).
+      if (inServer(file, 'db/') || inServer(file, 'relay/tasks/') || isTest(file)) return [];
+      return source
+        .split('\n')
+        .flatMap((text, index) =>
+          /from\s+'kysely'|\.kysely\b|\bsqlOf\b/.test(text)
+            ? [{ line: index + 1, message: 'Kysely outside db/: move the query into a repository' }]
+            : [],
+        );
+    },
+  },
+  {
     name: 'server: named constants, not numbers, for channel types and statuses and log types',
     files: SERVER,
     checkSource(source, file) {

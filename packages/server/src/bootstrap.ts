@@ -65,7 +65,7 @@ export async function createContext(config: Config): Promise<AppContext> {
     await channelCache.start();
     const authCache = new AuthCache(repos.tokens, repos.users, redis, config.syncFrequencySeconds);
     await authCache.start();
-    const ledger = new QuotaLedger(db.kysely, createBooksRepo(db), (error, dropped) =>
+    const ledger = new QuotaLedger(createBooksRepo(db), (error, dropped) =>
       backgroundError(
         `usage and quota flush failed; will retry${dropped ? ` (dropped the ${dropped} oldest entries, charges given back)` : ''}`,
         error,

@@ -1,6 +1,5 @@
-import type { Kysely } from 'kysely';
 import type { BooksRepo } from '../db/repos/books.js';
-import type { Database, NewLog } from '../db/schema.js';
+import type { NewLog } from '../db/schema.js';
 import { nowSeconds } from '../db/sql-helpers.js';
 import { SerialRun } from '../lib/serial-run.js';
 import type { BalanceKind, FlushEntry, LedgerSide, SharedBalances } from './shared-balances.js';
@@ -71,7 +70,6 @@ export class QuotaLedger {
   private chunksApplied = 0;
 
   constructor(
-    private readonly db: Kysely<Database>,
     private readonly books: BooksRepo,
     private readonly onFlushError: (error: unknown, dropped: number) => void = () => {},
   ) {}
@@ -431,12 +429,7 @@ export class QuotaLedger {
     return read;
   }
 
-  private async readBase(kind: 'user' | 'token', id: number): Promise<number> {
-    if (kind === 'user') {
-      const row = await this.db.selectFrom('users').select('quota').where('id', '=', id).executeTakeFirst();
-      return Number(row?.quota ?? 0);
-    }
-    const row = await this.db.selectFrom('tokens').select('remain_quota').where('id', '=', id).executeTakeFirst();
-    return Number(row?.remain_quota ?? 0);
+  private readBase(kind: 'user' | 'token', id: number): Promise<number> {
+    return this.books.readBalance(kind, id);
   }
 }

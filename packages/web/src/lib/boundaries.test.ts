@@ -92,4 +92,11 @@ describe('boundary rules', () => {
     const named = 'if (channel.status === ChannelStatus.Enabled) go();\n    type: LogType.Consume,';
     expect(check('packages/server/src/relay/pipeline.ts', named)).toEqual([]);
   });
+
+  it('refuses Kysely outside the server’s db/ folder', () => {
+    const query = "import { sql } from 'kysely';\nawait ctx.db.kysely.selectFrom('users').execute();";
+    expect(check('packages/server/src/api/token.ts', query).map((finding) => finding.line)).toEqual([1, 2]);
+    expect(check('packages/server/src/db/repos/tokens.ts', query)).toEqual([]);
+    expect(check('packages/server/test/x.test.ts', query)).toEqual([]);
+  });
 });

@@ -21,11 +21,25 @@ export interface BooksRepo {
   /** Entries per chunk: small on SQLite, whose synchronous write holds the event loop while it runs. */
   readonly chunkSize: number;
   write(chunk: BookChunk): Promise<void>;
+  /** A user's quota or a token's remaining quota as stored (0 for one that does not exist). */
+  readBalance(kind: 'user' | 'token', id: number): Promise<number>;
 }
 
 export function createBooksRepo(db: Db): BooksRepo {
-  if (db.sqlite) return sqliteBooks(db.sqlite);
-  return { chunkSize: 500, write: (chunk) => db.kysely.transaction().execute((trx) => writeAsync(trx, db, chunk)) };
+  const readBalance = async (kind: 'user' | 'token', id: number) => {
+    if (kind === 'user') {
+      const row = await db.kysely.selectFrom('users').select('quota').where('id', '=', id).executeTakeFirst();
+      return Number(row?.quota ?? 0);
+    }
+    const row = await db.kysely.selectFrom('tokens').select('remain_quota').where('id', '=', id).executeTakeFirst();
+    return Number(row?.remain_quota ?? 0);
+  };
+  if (db.sqlite) return { ...sqliteBooks(db.sqlite), readBalance };
+  return {
+    chunkSize: 500,
+    write: (chunk) => db.kysely.transaction().execute((trx) => writeAsync(trx, db, chunk)),
+    readBalance,
+  };
 }
 
 async function writeAsync(trx: Kysely<Database>, db: Db, chunk: BookChunk): Promise<void> {
@@ -62,7 +76,7 @@ async function writeAsync(trx: Kysely<Database>, db: Db, chunk: BookChunk): Prom
 }
 
 /** SQLite: prepared statements in one synchronous IMMEDIATE transaction, so another process's lock is waited for. */
-function sqliteBooks(database: NonNullable<Db['sqlite']>): BooksRepo {
+function sqliteBooks(database: NonNullable<Db['sqlite']>): Omit<BooksRepo, 'readBalance'> {
   let write: ((chunk: BookChunk) => void) | undefined;
   const prepare = () => {
     const insertLog = sqliteLogStatement(database);
