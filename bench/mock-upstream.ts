@@ -67,9 +67,22 @@ function chunk(delta: Record<string, unknown>, finishReason: string | null): str
 // The records of one stream, in order, as OpenAI sends them: a role-only opener, one record per word, the finish
 // record, the usage record (only when asked for with stream_options.include_usage) and [DONE].
 const streamOpener = chunk({ role: 'assistant', content: '', refusal: null }, null);
-const streamWords = Array.from({ length: contentChunks }, (_, index) =>
-  chunk({ content: index === contentChunks - 1 ? 'word' : 'word ' }, null),
-);
+const wordsOf = (count: number) =>
+  Array.from({ length: count }, (_, index) => chunk({ content: index === count - 1 ? 'word' : 'word ' }, null));
+const streamWords = wordsOf(contentChunks);
+/** A request may ask for its own number of content chunks (`"bench_chunks": N`, the burst phase). */
+const BENCH_CHUNKS = /"bench_chunks"\s*:\s*(\d+)/;
+const wordsByCount = new Map<number, string[]>([[contentChunks, streamWords]]);
+function streamWordsFor(body: string): string[] {
+  const asked = BENCH_CHUNKS.exec(body);
+  const count = asked ? Math.min(1000, Math.max(1, Number(asked[1]))) : contentChunks;
+  let words = wordsByCount.get(count);
+  if (!words) {
+    words = wordsOf(count);
+    wordsByCount.set(count, words);
+  }
+  return words;
+}
 const streamFinish = chunk({}, 'stop');
 const streamUsage = sse({
   id: ID,
@@ -88,15 +101,20 @@ const streamHeaders = { 'content-type': 'text/event-stream; charset=utf-8', 'cac
 const STREAM_TRUE = /"stream"\s*:\s*true/;
 const INCLUDE_USAGE = /"include_usage"\s*:\s*true/;
 
-function writeStream(res: ServerResponse, withUsage: boolean): void {
+/**
+ * `separate`: each record in a write of its own on the next turn of the event loop, as a fast model's tokens arrive
+ * (the burst phase); otherwise all at once (no delay) or `--chunk-delay-ms` apart.
+ */
+function writeStream(res: ServerResponse, withUsage: boolean, words: string[], separate: boolean): void {
   res.writeHead(200, streamHeaders);
   // writeHead only queues the head: it leaves with this first record, in one packet, as a real upstream's would.
   res.write(streamOpener);
-  const tail = [...streamWords, streamFinish, ...(withUsage ? [streamUsage] : []), streamDone];
-  if (chunkDelayMs === 0) {
+  const tail = [...words, streamFinish, ...(withUsage ? [streamUsage] : []), streamDone];
+  if (chunkDelayMs === 0 && !separate) {
     res.end(tail.join(''));
     return;
   }
+  const later = (next: () => void) => (separate ? setImmediate(next) : setTimeout(next, chunkDelayMs));
   let next = 0;
   const step = () => {
     if (res.destroyed) return;
@@ -104,10 +122,10 @@ function writeStream(res: ServerResponse, withUsage: boolean): void {
     if (next === tail.length) res.end(record);
     else {
       res.write(record);
-      setTimeout(step, chunkDelayMs);
+      later(step);
     }
   };
-  setTimeout(step, chunkDelayMs);
+  later(step);
 }
 
 function handle(req: IncomingMessage, res: ServerResponse): void {
@@ -120,8 +138,9 @@ function handle(req: IncomingMessage, res: ServerResponse): void {
       return;
     }
     const body = Buffer.concat(parts).toString('latin1');
-    if (STREAM_TRUE.test(body)) writeStream(res, INCLUDE_USAGE.test(body));
-    else {
+    if (STREAM_TRUE.test(body)) {
+      writeStream(res, INCLUDE_USAGE.test(body), streamWordsFor(body), BENCH_CHUNKS.test(body));
+    } else {
       res.writeHead(200, completionHeaders);
       res.end(completionBody);
     }

@@ -156,7 +156,10 @@ async function measureLoads(options: Options, pids: Parties, clients: Clients) {
   const stream = await threeWays(clients.stream, `streaming ${options.streamRate}/s`, (client) =>
     atFixedRate(client, options.streamRate, options.streamSeconds),
   );
-  return { rate, pool, stream, phases };
+  const burst = await threeWays(clients.burst, `stream bursts, ${options.connections} connections`, (client) =>
+    closedLoop(client, options.connections, options.throughputSeconds),
+  );
+  return { rate, pool, stream, burst, phases };
 }
 
 /** Monotonic microseconds, the clock V8's profiler stamps its samples with. */

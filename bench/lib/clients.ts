@@ -2,6 +2,9 @@
 import { BENCH_MODEL } from './gateway.js';
 import { LoadClient, type Target } from './load.js';
 
+/** Content chunks of each stream in the burst phase: an agent's fast answer, each token its own event. */
+export const BURST_CHUNKS = 20;
+
 function requestBodies() {
   const base = {
     model: BENCH_MODEL,
@@ -14,6 +17,10 @@ function requestBodies() {
   return {
     chat: Buffer.from(JSON.stringify(base)),
     stream: Buffer.from(JSON.stringify({ ...base, stream: true, stream_options: { include_usage: true } })),
+    // The mock answers `bench_chunks` records, each written on its own (bench/mock-upstream.ts).
+    burst: Buffer.from(
+      JSON.stringify({ ...base, stream: true, stream_options: { include_usage: true }, bench_chunks: BURST_CHUNKS }),
+    ),
   };
 }
 
@@ -51,6 +58,8 @@ export interface Clients {
   rate: ThreeClients;
   pool: ThreeClients;
   stream: ThreeClients;
+  /** Streams of BURST_CHUNKS records each, in a closed loop of connections. */
+  burst: ThreeClients;
   /** Every client made, for closing them. */
   all: LoadClient[];
 }
@@ -95,6 +104,11 @@ export function makeClients(ports: Ports, gatewayKey: string, connections: numbe
     rate: { direct: rateDirect, gateway: rateGateway, floor: client(floorTarget, bodies.chat, 256) },
     pool: { direct: poolDirect, gateway: poolGateway, floor: client(floorTarget, bodies.chat, connections) },
     stream: { direct: streamDirect, gateway: streamGateway, floor: client(floorTarget, bodies.stream, 256) },
+    burst: {
+      direct: client(direct, bodies.burst, connections),
+      gateway: client(viaGateway, bodies.burst, connections),
+      floor: client(floorTarget, bodies.burst, connections),
+    },
     all,
   };
 }
@@ -104,4 +118,6 @@ export async function verifyClients(clients: Clients): Promise<void> {
   await verify(clients.rate.direct, clients.rate.floor, false);
   await verify(clients.stream.direct, clients.stream.floor, true);
   await verify(clients.stream.direct, clients.stream.gateway, true);
+  await verify(clients.burst.direct, clients.burst.floor, true);
+  await verify(clients.burst.direct, clients.burst.gateway, true);
 }

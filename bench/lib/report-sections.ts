@@ -3,6 +3,7 @@
  * the details behind the table (latencies, every phase, the soak, the CPU profile).
  */
 import { cpus, release } from 'node:os';
+import { BURST_CHUNKS } from './clients.js';
 import { BENCH_MODEL } from './gateway.js';
 import { failureText, type RunResult } from './load.js';
 import type { Options } from './options.js';
@@ -36,6 +37,8 @@ export interface Measured {
   rate: ThreeWays;
   pool: ThreeWays;
   stream: ThreeWays;
+  /** Streams of BURST_CHUNKS events each, back to back on every connection. */
+  burst: ThreeWays;
   /** Every measured phase in the order it ran, the soak last. */
   phases: Phase[];
   /** Resident memory of the gateway and of the bare proxy before any relay traffic, in bytes. */
@@ -77,10 +80,11 @@ export type Latencies = ReturnType<typeof latencies>;
 const mockCpuPerRequest = (phase: Phase) =>
   `mock: ${micros((phase.cost.mockSeconds / Math.max(1, phase.result.ok)) * 1e6)}`;
 /** The CPU row's cells for one kind of load: the mock's own cost, the gateway's and the bare proxy's. */
+/** The gateway's CPU per request, and (in the "added" column) how many times the bare proxy's it is. */
 const cpuCells = (direct: Phase, gateway: Phase, floor: Phase) => ({
   direct: mockCpuPerRequest(direct),
   gateway: micros(cpuPerRequestUs(gateway)),
-  added: micros(cpuPerRequestUs(gateway)),
+  added: `${(cpuPerRequestUs(gateway) / floorCpuPerRequestUs(floor)).toFixed(2)} × bare`,
   floor: micros(floorCpuPerRequestUs(floor)),
 });
 /** A latency row's cells: the percentile direct and through the gateway, and what the gateway and the bare proxy add. */
@@ -102,7 +106,7 @@ const addedLatencyRow = (metric: string, p: 'p50' | 'p99', summaries: ThreeSumma
   );
 
 export function resultRows(options: Options, measured: Measured, lat: Latencies): Row[] {
-  const { rate, pool, stream, idleRss, peakRss, soak } = measured;
+  const { rate, pool, stream, burst, idleRss, peakRss, soak } = measured;
   const tputDirect = throughput(pool.direct);
   const tputGateway = throughput(pool.gateway);
   const rows: Row[] = [
@@ -115,13 +119,20 @@ export function resultRows(options: Options, measured: Measured, lat: Latencies)
     ),
     info(`gateway CPU per request (${options.connections} conns)`, cpuCells(pool.direct, pool.gateway, pool.floor)),
     info(`gateway CPU per stream (${options.chunks} chunks)`, cpuCells(stream.direct, stream.gateway, stream.floor)),
+    info(`gateway CPU per stream (burst of ${BURST_CHUNKS})`, cpuCells(burst.direct, burst.gateway, burst.floor)),
     addedLatencyRow(`latency p50 at ${options.rate} req/s`, 'p50', lat.rate, TARGET.addedP50Ms),
     addedLatencyRow(`latency p99 at ${options.rate} req/s`, 'p99', lat.rate, TARGET.addedP99Ms),
     info(`throughput, ${options.connections} connections`, {
       direct: perSecond(tputDirect),
       gateway: perSecond(tputGateway),
-      added: `${Math.round((tputGateway / tputDirect) * 100)} % of direct`,
+      added: `${Math.round((tputGateway / tputDirect) * 100)} % of direct, ${Math.round((tputGateway / throughput(pool.floor)) * 100)} % of bare`,
       floor: perSecond(throughput(pool.floor)),
+    }),
+    info(`streams per second, bursts of ${BURST_CHUNKS}, ${options.connections} connections`, {
+      direct: perSecond(throughput(burst.direct)),
+      gateway: perSecond(throughput(burst.gateway)),
+      added: `${Math.round((throughput(burst.gateway) / throughput(burst.floor)) * 100)} % of bare`,
+      floor: perSecond(throughput(burst.floor)),
     }),
     addedLatencyRow('streaming first byte p50', 'p50', lat.ttfb, TARGET.addedTtfbMs),
     info('streaming first byte p99', percentileCells('p99', lat.ttfb.direct, lat.ttfb.gateway, lat.ttfb.floor)),
