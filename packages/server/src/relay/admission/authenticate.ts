@@ -2,7 +2,7 @@ import { BlockList, isIPv4, isIPv6 } from 'node:net';
 import { isAdmin, type Language, splitAllowIps, TokenStatus, UserStatus } from '@gateway/shared';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
-import type { TokenRow, UserRow } from '../../db/schema.js';
+import type { TokenRow } from '../../db/schema.js';
 import { nowSeconds } from '../../db/sql-helpers.js';
 import { clientIp } from '../../http/request-ip.js';
 import { canUseGroup } from '../../services/accounts/groups.js';

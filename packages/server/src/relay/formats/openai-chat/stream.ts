@@ -57,7 +57,8 @@ export function openAiPassThrough(forwardUsage: boolean): ChunkConverter {
         return SSE_DONE;
       }
       if (state.firstTokenMs !== null && !USAGE_OR_FINISH.test(data)) {
-        (unread ??= []).push(data);
+        if (unread) unread.push(data);
+        else unread = [data];
         return sseLine(data);
       }
       const chunk = parseChunk(data);
