@@ -3,6 +3,7 @@ import {
   MAX_TOKENS_PER_USER,
   type TokenInput,
   TokenStatus,
+  type TokenView,
   tokenCreateSchema,
   tokenStatusSchema,
   tokenUpdateSchema,
@@ -57,7 +58,7 @@ export function tokenView(token: TokenRow, limits: RequestLimiter) {
     group: token.group,
     fallback_models: token.fallback_models ?? '',
     ...tokenLimitsView(token, limits),
-  };
+  } satisfies TokenView;
 }
 
 const idsSchema = z.object({ ids: z.array(z.number().int().positive()).min(1).max(1000) });

@@ -1,4 +1,10 @@
-import { budgetPairError, type LimitColumns, periodBounds } from '@gateway/shared';
+import {
+  budgetPairError,
+  isBudgetPeriod,
+  type LimitColumns,
+  periodBounds,
+  type TokenLimitsView,
+} from '@gateway/shared';
 import type { TokenRow } from '../../../db/schema.js';
 import { ApiFailure } from '../../../http/envelope.js';
 import { activeBudget } from './effective-limits.js';
@@ -11,14 +17,15 @@ type LimitInput = Partial<LimitColumns> & { budget_period?: string; budget_quota
  * (settled requests; this node's unwritten spends included) and `budget_reset_time` when the period ends (unix
  * seconds; 0 without a budget).
  */
-export function tokenLimitsView(token: TokenRow, limits: RequestLimiter) {
+export function tokenLimitsView(token: TokenRow, limits: RequestLimiter): TokenLimitsView {
   const budget = activeBudget(token);
   const bounds = budget ? periodBounds(budget.period, limits.now()) : null;
   return {
     rpm_limit: token.rpm_limit,
     tpm_limit: token.tpm_limit,
     concurrency_limit: token.concurrency_limit,
-    budget_period: token.budget_period,
+    // A period the console does not know (a hand-edited row) is shown as no budget, as the limiter reads it.
+    budget_period: isBudgetPeriod(token.budget_period) ? token.budget_period : '',
     budget_quota: Number(token.budget_quota),
     budget_used: bounds ? limits.budgets.spent(token, bounds.start) : 0,
     budget_reset_time: bounds ? Math.floor(bounds.end / 1000) : 0,
