@@ -1,4 +1,4 @@
-import { Role } from '@gateway/shared';
+import { type AuditChangeView, type AuditLogView, Role } from '@gateway/shared';
 import type { FastifyInstance } from 'fastify';
 import { currentUser, guards } from '../auth/guard.js';
 import type { AppContext } from '../context.js';
@@ -12,14 +12,18 @@ function int(value: unknown): number | undefined {
   return Number.isInteger(parsed) && parsed > 0 ? parsed : undefined;
 }
 
-function auditView(row: AuditLogRow) {
-  let diff: unknown = [];
+/** The stored diff as the console reads it: a list of changes (a row that holds anything else shows none). */
+function changesOf(text: string): AuditChangeView[] {
   try {
-    diff = JSON.parse(row.diff);
+    const parsed: unknown = JSON.parse(text);
+    return Array.isArray(parsed) ? (parsed as AuditChangeView[]) : [];
   } catch {
-    diff = [];
+    return [];
   }
-  return { ...row, diff };
+}
+
+function auditView(row: AuditLogRow) {
+  return { ...row, diff: changesOf(row.diff) } satisfies AuditLogView;
 }
 
 /**
