@@ -46,6 +46,24 @@ describe('Claude clients with tools through an OpenAI-format channel', () => {
   });
   beforeEach(() => mock.reset());
 
+  it('counts a streamed answer without usage from all of its text, through the Claude conversion', async () => {
+    const text = 'First words, then more words, and a last few words to finish the answer.';
+    mock.enqueue('openai.chat', { kind: 'ok', text, usage: 'none' });
+    await anthropic.messages.create({ model: MODEL, max_tokens: 100, messages: [{ role: 'user', content: 'go' }] });
+    const whole = (await lastLog()).completion_tokens;
+    mock.enqueue('openai.chat', { kind: 'ok', text, usage: 'none' });
+    const stream = anthropic.messages.stream({
+      model: MODEL,
+      max_tokens: 100,
+      messages: [{ role: 'user', content: 'go' }],
+    });
+    expect(await stream.finalText()).toBe(text);
+    const log = await lastLog();
+    expect(JSON.parse(log.other!).local_count).toBe(true);
+    expect(whole).toBeGreaterThan(10);
+    expect(log.completion_tokens).toBe(whole);
+  });
+
   it('sends the tools upstream and answers the model’s call as a tool_use block, billed exactly', async () => {
     const before = await balances(server, root.userId!, key);
     mock.enqueue('openai.chat', {

@@ -28,7 +28,9 @@ function relay(setting: Record<string, unknown> | null) {
     .split('\n\n')
     .filter((block) => block.startsWith('data: {'))
     .map((block) => JSON.parse(block.slice(6)));
-  return { output, parsed, state };
+  // The text billing reads when the upstream reports no usage, as the conveyor asks for it.
+  const billingText = converter.outputText ? converter.outputText(state) : state.text;
+  return { output, parsed, state, billingText };
 }
 
 describe('channel stream settings', () => {
@@ -39,12 +41,12 @@ describe('channel stream settings', () => {
   });
 
   it('thinking_to_content wraps reasoning in <think> and keeps the billing text', () => {
-    const { parsed, state, output } = relay({ thinking_to_content: true });
+    const { parsed, billingText, output } = relay({ thinking_to_content: true });
     const text = parsed.map((c) => c.choices[0].delta.content ?? '').join('');
     expect(text).toBe('<think>\nLet me think.\n</think>\nAnswer');
     expect(output).not.toContain('reasoning_content');
     expect(output.endsWith('data: [DONE]\n\n')).toBe(true);
-    expect(state.text).toBe('Let me think.Answer');
+    expect(billingText).toBe('Let me think.Answer');
   });
 
   it('force_format keeps only the standard chunk fields', () => {

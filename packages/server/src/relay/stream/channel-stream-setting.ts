@@ -95,5 +95,7 @@ export function withChannelStreamSetting(
     push: (event, state, elapsedMs) => rewrite(converter.push(event, state, elapsedMs)),
     end: (state) => rewrite(converter.end(state)),
     field: converter.field && ((name, value, state) => rewrite(converter.field!(name, value, state))),
+    // The billing text is the upstream's, read by the wrapped converter (it may have left some of it unread).
+    outputText: converter.outputText?.bind(converter),
   };
 }

@@ -133,6 +133,8 @@ export function openAiChunksToClaude(inner: ChunkConverter, model: string): Chun
 
   return {
     push: (sseEvent, state, elapsedMs) => translate(inner.push(sseEvent, state, elapsedMs)),
+    // Billing reads the upstream's text through the converter that read the upstream.
+    outputText: inner.outputText?.bind(inner),
     end(state) {
       let out = translate(inner.end(state));
       if (!started) out += start(undefined);

@@ -115,6 +115,8 @@ export function openAiChunksToGemini(inner: ChunkConverter, model: string): Chun
   };
   return {
     push: (event, state, elapsedMs) => translate(inner.push(event, state, elapsedMs), state.usage),
+    // Billing reads the upstream's text through the converter that read the upstream.
+    outputText: inner.outputText?.bind(inner),
     end(state) {
       let out = translate(inner.end(state), state.usage);
       out += flushCalls(state.usage);

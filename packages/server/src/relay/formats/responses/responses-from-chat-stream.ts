@@ -224,6 +224,8 @@ export function chatChunksToResponses(inner: ChunkConverter, model: string, name
 
   return {
     push: (sseEvent, state, elapsedMs) => translate(inner.push(sseEvent, state, elapsedMs)),
+    // Billing reads the upstream's text through the converter that read the upstream.
+    outputText: inner.outputText?.bind(inner),
     end(state) {
       let out = translate(inner.end(state));
       if (!started) {
