@@ -23,23 +23,9 @@ export interface SendOptions {
 
 /** undici's own header and body timeouts bound the wait, so no extra timer or combined signal per request. */
 export function sendUpstream(call: UpstreamCall, options: SendOptions): Promise<UpstreamResponse> {
-  return new Promise((settle, fail) => {
+  return new Promise((resolve, reject) => {
     const { origin, path } = splitUrl(call.url);
-    const { clock } = options;
-    const sentAt = clock ? performance.now() : 0;
-    const waited = () => {
-      if (clock) clock.upstreamMs += performance.now() - sentAt;
-    };
-    const resolve = (response: UpstreamResponse) => {
-      waited();
-      settle(response);
-    };
-    const reject = (error: Error) => {
-      waited();
-      fail(error);
-    };
-    const exchange = new UpstreamExchange(resolve, reject, options.cancellation, options.maxAnswerBytes);
-    exchange.body.clock = clock;
+    const exchange = new UpstreamExchange(resolve, reject, options.cancellation, options.maxAnswerBytes, options.clock);
     try {
       upstreamAgent.dispatch(
         {

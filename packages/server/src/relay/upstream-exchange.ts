@@ -26,6 +26,8 @@ export class UpstreamBody implements AsyncIterable<Buffer> {
   controller: Dispatcher.DispatchController | null = null;
   /** The request's clock: every wait for more of the body is time spent on the upstream, not in the gateway. */
   clock: WaitClock | undefined;
+  /** When the reader began waiting for more (performance.now), or -1: the wait is added to the clock on waking. */
+  private waitingSince = -1;
 
   /**
    * @param maxWholeBytes the most `text()` holds: past it the upstream request is aborted and `text()` throws
@@ -68,23 +70,17 @@ export class UpstreamBody implements AsyncIterable<Buffer> {
 
   private notify(): void {
     const wake = this.wake;
+    if (!wake) return;
     this.wake = null;
-    wake?.();
+    if (this.clock && this.waitingSince >= 0) this.clock.upstreamMs += performance.now() - this.waitingSince;
+    this.waitingSince = -1;
+    wake();
   }
 
   private waitForMore(): Promise<void> {
-    const clock = this.clock;
-    if (!clock) {
-      return new Promise((resolve) => {
-        this.wake = resolve;
-      });
-    }
-    const since = performance.now();
+    if (this.clock) this.waitingSince = performance.now();
     return new Promise((resolve) => {
-      this.wake = () => {
-        clock.upstreamMs += performance.now() - since;
-        resolve();
-      };
+      this.wake = resolve;
     });
   }
 
@@ -150,14 +146,19 @@ export class UpstreamExchange implements Dispatcher.DispatchHandler {
   readonly body: UpstreamBody;
   private started = false;
   private readonly stopListening: (() => void) | null = null;
+  /** When the request left, for the wait on its answer's head (performance.now; 0 without a clock). */
+  private readonly sentAt: number;
 
   constructor(
     private readonly resolve: (response: UpstreamResponse) => void,
     private readonly reject: (error: Error) => void,
     private readonly cancellation: Cancellation | undefined,
     maxWholeBytes?: number,
+    private readonly clock?: WaitClock,
   ) {
     this.body = new UpstreamBody(maxWholeBytes);
+    this.body.clock = clock;
+    this.sentAt = clock ? performance.now() : 0;
     if (cancellation) {
       this.stopListening = cancellation.onAbort(() => this.body.controller?.abort(new Error(CANCELLED)));
     }
@@ -172,6 +173,7 @@ export class UpstreamExchange implements Dispatcher.DispatchHandler {
     // 1xx answers (100 Continue, 103 Early Hints) come before the real one.
     if (statusCode < 200 || this.started) return;
     this.started = true;
+    this.waitedForHead();
     this.resolve({ statusCode, headers, body: this.body });
   }
 
@@ -187,7 +189,14 @@ export class UpstreamExchange implements Dispatcher.DispatchHandler {
   onResponseError(_controller: Dispatcher.DispatchController, error: Error): void {
     this.done();
     if (this.started) this.body.finish(error);
-    else this.reject(error);
+    else {
+      this.waitedForHead();
+      this.reject(error);
+    }
+  }
+
+  private waitedForHead(): void {
+    if (this.clock) this.clock.upstreamMs += performance.now() - this.sentAt;
   }
 
   private done(): void {
