@@ -1,3 +1,4 @@
+import { ChunkHead } from '../formats/openai-chat/chunk-head.js';
 import { type ChunkConverter, SSE_DONE, type StreamState, sseLine } from '../stream/stream-state.js';
 import type { ChatMessage, ChatResponse, Usage } from '../types.js';
 
@@ -33,23 +34,18 @@ export function textCompletion(answer: {
  * end when the client asked for it, then `[DONE]`. Text and first-token time are recorded for billing.
  */
 export class TextChunks {
-  private readonly id = `chatcmpl-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
-  private readonly created = Math.floor(Date.now() / 1000);
+  private readonly head: ChunkHead;
   private started = false;
 
   constructor(
-    private readonly model: string,
+    model: string,
     private readonly forwardUsage: boolean,
-  ) {}
+  ) {
+    this.head = new ChunkHead(model, `chatcmpl-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`);
+  }
 
   private chunk(delta: Record<string, unknown>, finishReason: string | null = null): string {
-    return sseLine({
-      id: this.id,
-      object: 'chat.completion.chunk',
-      created: this.created,
-      model: this.model,
-      choices: [{ index: 0, delta, finish_reason: finishReason }],
-    });
+    return sseLine(this.head.chunk(delta, finishReason));
   }
 
   /** A content (or reasoning) delta; nothing for an empty one. */
@@ -79,18 +75,7 @@ export class TextChunks {
   }
 
   end(state: StreamState): string {
-    const usage =
-      state.usage && this.forwardUsage
-        ? sseLine({
-            id: this.id,
-            object: 'chat.completion.chunk',
-            created: this.created,
-            model: this.model,
-            choices: [],
-            usage: state.usage,
-          })
-        : '';
-    return usage + SSE_DONE;
+    return this.head.usage(state, this.forwardUsage) + SSE_DONE;
   }
 }
 

@@ -1,4 +1,5 @@
 import { type ChunkConverter, SSE_DONE, sseLine } from '../../stream/stream-state.js';
+import { ChunkHead } from '../openai-chat/chunk-head.js';
 import { claudeFinishReason, claudeUsage } from './response.js';
 import type { ClaudeUsage } from './wire.js';
 
@@ -25,18 +26,10 @@ interface ClaudeEvent {
  * message_delta. An `error` event ends the stream with the error for the client, as OpenAI streams do.
  */
 export function claudeToOpenAi(model: string, forwardUsage: boolean): ChunkConverter {
-  let id = `chatcmpl-${Date.now()}`;
+  const head = new ChunkHead(model, `chatcmpl-${Date.now()}`);
   let inputUsage: ClaudeUsage = {};
   let outputTokens = 0;
   let toolIndex = -1;
-  const created = Math.floor(Date.now() / 1000);
-  const chunk = (delta: Record<string, unknown>, finish: string | null = null) => ({
-    id,
-    object: 'chat.completion.chunk',
-    created,
-    model,
-    choices: [{ index: 0, delta, finish_reason: finish }],
-  });
   return {
     push(event, state, elapsedMs) {
       let body: ClaudeEvent;
@@ -47,16 +40,16 @@ export function claudeToOpenAi(model: string, forwardUsage: boolean): ChunkConve
       }
       switch (body.type) {
         case 'message_start':
-          id = body.message?.id ?? id;
+          head.id = body.message?.id ?? head.id;
           inputUsage = body.message?.usage ?? {};
-          return sseLine(chunk({ role: 'assistant', content: '' }));
+          return sseLine(head.chunk({ role: 'assistant', content: '' }));
         case 'content_block_start': {
           const block = body.content_block;
           if (block?.type !== 'tool_use') return '';
           toolIndex += 1;
           state.firstTokenMs ??= elapsedMs;
           return sseLine(
-            chunk({
+            head.chunk({
               tool_calls: [
                 { index: toolIndex, id: block.id, type: 'function', function: { name: block.name, arguments: '' } },
               ],
@@ -66,25 +59,27 @@ export function claudeToOpenAi(model: string, forwardUsage: boolean): ChunkConve
         case 'content_block_delta': {
           const delta = body.delta;
           if (delta?.type === 'signature_delta')
-            return delta.signature ? sseLine(chunk({ reasoning_signature: delta.signature })) : '';
+            return delta.signature ? sseLine(head.chunk({ reasoning_signature: delta.signature })) : '';
           const text = delta?.text ?? delta?.thinking ?? delta?.partial_json ?? '';
           if (!text) return '';
           state.text += text;
           state.firstTokenMs ??= elapsedMs;
           if (delta?.type === 'input_json_delta') {
-            return sseLine(chunk({ tool_calls: [{ index: toolIndex, function: { arguments: text } }] }));
+            return sseLine(head.chunk({ tool_calls: [{ index: toolIndex, function: { arguments: text } }] }));
           }
-          return sseLine(chunk(delta?.type === 'thinking_delta' ? { reasoning_content: text } : { content: text }));
+          return sseLine(
+            head.chunk(delta?.type === 'thinking_delta' ? { reasoning_content: text } : { content: text }),
+          );
         }
         case 'message_delta': {
           outputTokens = body.usage?.output_tokens ?? outputTokens;
           state.usage = claudeUsage({ ...inputUsage, ...body.usage, output_tokens: outputTokens });
           state.finishReason = claudeFinishReason(body.delta?.stop_reason);
-          return sseLine(chunk({}, state.finishReason));
+          return sseLine(head.chunk({}, state.finishReason));
         }
         case 'message_stop': {
           state.sawDone = true;
-          const usage = state.usage && forwardUsage ? sseLine({ ...chunk({}), choices: [], usage: state.usage }) : '';
+          const usage = head.usage(state, forwardUsage);
           return usage + SSE_DONE;
         }
         case 'error':

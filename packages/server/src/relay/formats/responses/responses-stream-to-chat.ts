@@ -1,4 +1,5 @@
 import { type ChunkConverter, SSE_DONE, sseLine } from '../../stream/stream-state.js';
+import { ChunkHead } from '../openai-chat/chunk-head.js';
 import { chatFinishOfResponses, chatUsageOfResponses, type ResponsesAnswer } from './responses-answer-to-chat.js';
 
 interface ResponsesStreamEvent {
@@ -19,17 +20,9 @@ interface ResponsesStreamEvent {
  * A failed response or an `error` event ends the stream with the error for the client, as OpenAI streams do.
  */
 export function responsesToChatChunks(model: string, forwardUsage: boolean): ChunkConverter {
-  let id = `chatcmpl-${Date.now().toString(36)}`;
-  let created = Math.floor(Date.now() / 1000);
+  const head = new ChunkHead(model);
   // Output index of each function call → its index among the answer's tool calls.
   const toolIndexes = new Map<number, number>();
-  const chunk = (delta: Record<string, unknown>, finish: string | null = null) => ({
-    id,
-    object: 'chat.completion.chunk',
-    created,
-    model,
-    choices: [{ index: 0, delta, finish_reason: finish }],
-  });
   const failure = (message: string, type: string) => sseLine({ error: { message, type } }) + SSE_DONE;
   return {
     push(event, state, elapsedMs) {
@@ -43,13 +36,13 @@ export function responsesToChatChunks(model: string, forwardUsage: boolean): Chu
         if (!value) return '';
         state.text += value;
         state.firstTokenMs ??= elapsedMs;
-        return sseLine(chunk(delta));
+        return sseLine(head.chunk(delta));
       };
       switch (body.type) {
         case 'response.created':
-          if (body.response?.id) id = `chatcmpl-${body.response.id}`;
-          created = body.response?.created_at ?? created;
-          return sseLine(chunk({ role: 'assistant', content: '' }));
+          if (body.response?.id) head.id = `chatcmpl-${body.response.id}`;
+          head.created = body.response?.created_at ?? head.created;
+          return sseLine(head.chunk({ role: 'assistant', content: '' }));
         case 'response.output_text.delta':
           return text({ content: body.delta }, body.delta);
         case 'response.refusal.delta':
@@ -64,7 +57,7 @@ export function responsesToChatChunks(model: string, forwardUsage: boolean): Chu
           toolIndexes.set(body.output_index ?? index, index);
           state.firstTokenMs ??= elapsedMs;
           const call = { name: String(item.name ?? ''), arguments: '' };
-          return sseLine(chunk({ tool_calls: [{ index, id: item.call_id, type: 'function', function: call }] }));
+          return sseLine(head.chunk({ tool_calls: [{ index, id: item.call_id, type: 'function', function: call }] }));
         }
         case 'response.function_call_arguments.delta': {
           const index = toolIndexes.get(body.output_index ?? -1) ?? Math.max(0, toolIndexes.size - 1);
@@ -73,7 +66,7 @@ export function responsesToChatChunks(model: string, forwardUsage: boolean): Chu
         case 'response.output_item.done': {
           const item = body.item;
           if (item?.type !== 'reasoning' || typeof item.encrypted_content !== 'string') return '';
-          return sseLine(chunk({ reasoning_signature: item.encrypted_content }));
+          return sseLine(head.chunk({ reasoning_signature: item.encrypted_content }));
         }
         case 'response.completed':
         case 'response.incomplete': {
@@ -81,8 +74,8 @@ export function responsesToChatChunks(model: string, forwardUsage: boolean): Chu
           state.sawDone = true;
           state.usage = chatUsageOfResponses(response.usage);
           state.finishReason = chatFinishOfResponses(response, toolIndexes.size > 0);
-          const usage = state.usage && forwardUsage ? sseLine({ ...chunk({}), choices: [], usage: state.usage }) : '';
-          return sseLine(chunk({}, state.finishReason)) + usage + SSE_DONE;
+          const usage = head.usage(state, forwardUsage);
+          return sseLine(head.chunk({}, state.finishReason)) + usage + SSE_DONE;
         }
         case 'response.failed':
           state.sawDone = true;

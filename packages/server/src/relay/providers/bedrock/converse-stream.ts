@@ -1,3 +1,4 @@
+import { ChunkHead } from '../../formats/openai-chat/chunk-head.js';
 import { type ChunkConverter, SSE_DONE, sseLine } from '../../stream/stream-state.js';
 import { converseFinishReason, converseUsage } from './converse-response.js';
 import type { ConverseUsage } from './converse-wire.js';
@@ -21,21 +22,14 @@ interface ConverseEvent {
  * `messageStop`; the usage with `metadata`, after it, so the usage chunk and `[DONE]` are written at the end.
  */
 export function converseToOpenAi(model: string, forwardUsage: boolean): ChunkConverter {
-  const id = `chatcmpl-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
-  const created = Math.floor(Date.now() / 1000);
+  const head = new ChunkHead(model, `chatcmpl-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`);
   /** Converse numbers all content blocks; OpenAI numbers tool calls alone. */
   const toolIndexOfBlock = new Map<number, number>();
   let started = false;
   const chunk = (delta: Record<string, unknown>, finish: string | null = null) => {
     const role = started ? {} : { role: 'assistant' };
     started = true;
-    return sseLine({
-      id,
-      object: 'chat.completion.chunk',
-      created,
-      model,
-      choices: [{ index: 0, delta: { ...role, ...delta }, finish_reason: finish }],
-    });
+    return sseLine(head.chunk({ ...role, ...delta }, finish));
   };
   return {
     push(event, state, elapsedMs) {
@@ -85,10 +79,7 @@ export function converseToOpenAi(model: string, forwardUsage: boolean): ChunkCon
     },
     end(state) {
       state.sawDone = true;
-      const usage =
-        state.usage && forwardUsage
-          ? sseLine({ id, object: 'chat.completion.chunk', created, model, choices: [], usage: state.usage })
-          : '';
+      const usage = head.usage(state, forwardUsage);
       return usage + SSE_DONE;
     },
   };

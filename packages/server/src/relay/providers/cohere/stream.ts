@@ -1,3 +1,4 @@
+import { ChunkHead } from '../../formats/openai-chat/chunk-head.js';
 import { type ChunkConverter, SSE_DONE, sseLine } from '../../stream/stream-state.js';
 import { cohereFinishReason, cohereUsage } from './response.js';
 import type { CohereStreamEvent } from './wire.js';
@@ -9,18 +10,10 @@ import type { CohereStreamEvent } from './wire.js';
  * tool-call-end, citation-start / citation-end (not carried), and message-end with the finish reason and usage.
  */
 export function cohereToOpenAi(model: string, forwardUsage: boolean): ChunkConverter {
-  let id = `chatcmpl-${Date.now().toString(36)}`;
+  const head = new ChunkHead(model);
   let started = false;
   let toolIndex = -1;
-  const created = Math.floor(Date.now() / 1000);
-  const chunk = (delta: Record<string, unknown>, finish: string | null = null) =>
-    sseLine({
-      id,
-      object: 'chat.completion.chunk',
-      created,
-      model,
-      choices: [{ index: 0, delta, finish_reason: finish }],
-    });
+  const chunk = (delta: Record<string, unknown>, finish: string | null = null) => sseLine(head.chunk(delta, finish));
   // The role travels with the first delta, as OpenAI streams do.
   const withRole = (delta: Record<string, unknown>) => {
     if (started) return delta;
@@ -38,7 +31,7 @@ export function cohereToOpenAi(model: string, forwardUsage: boolean): ChunkConve
       const message = body.delta?.message;
       switch (body.type ?? event.event) {
         case 'message-start':
-          id = body.id ?? id;
+          head.id = body.id ?? head.id;
           return '';
         case 'content-start':
         case 'content-delta':
@@ -79,10 +72,7 @@ export function cohereToOpenAi(model: string, forwardUsage: boolean): ChunkConve
             );
           }
           state.finishReason = cohereFinishReason(body.delta?.finish_reason);
-          const usage =
-            state.usage && forwardUsage
-              ? sseLine({ id, object: 'chat.completion.chunk', created, model, choices: [], usage: state.usage })
-              : '';
+          const usage = head.usage(state, forwardUsage);
           return chunk({}, state.finishReason) + usage + SSE_DONE;
         }
         default:
