@@ -1,4 +1,5 @@
 import type { ChatResponse, ChatToolCall, Usage } from '../../types.js';
+import { hubAnswer } from '../openai-chat/hub-answer.js';
 import type { ClaudeResponse, ClaudeUsage } from './wire.js';
 
 const FINISH: Record<string, string> = {
@@ -49,24 +50,14 @@ export function fromClaudeResponse(body: unknown, model: string): ChatResponse {
       });
     }
   }
-  return {
+  return hubAnswer({
     id: claude.id ?? `chatcmpl-${Date.now()}`,
-    object: 'chat.completion',
-    created: Math.floor(Date.now() / 1000),
     model: claude.model ?? model,
-    choices: [
-      {
-        index: 0,
-        message: {
-          role: 'assistant',
-          content: text || (toolCalls.length ? null : ''),
-          ...(reasoning ? { reasoning_content: reasoning } : {}),
-          ...(signature ? { reasoning_signature: signature } : {}),
-          ...(toolCalls.length ? { tool_calls: toolCalls } : {}),
-        },
-        finish_reason: claudeFinishReason(claude.stop_reason),
-      },
-    ],
+    text,
+    reasoning,
+    signature,
+    toolCalls,
+    finishReason: claudeFinishReason(claude.stop_reason),
     usage: claudeUsage(claude.usage),
-  };
+  });
 }

@@ -1,4 +1,5 @@
 import type { ChatResponse, ChatToolCall, Usage } from '../../types.js';
+import { hubAnswer } from '../openai-chat/hub-answer.js';
 import type { GeminiPart, GeminiResponse, GeminiUsageMetadata } from './wire.js';
 
 const FINISH: Record<string, string> = {
@@ -58,24 +59,14 @@ export function fromGeminiResponse(body: unknown, model: string): ChatResponse {
     else if (part.thought) reasoning += part.text ?? '';
     else if (part.text) text += part.text;
   }
-  return {
+  return hubAnswer({
     id: gemini.responseId ? `chatcmpl-${gemini.responseId}` : `chatcmpl-${Date.now()}`,
-    object: 'chat.completion',
-    created: Math.floor(Date.now() / 1000),
     model,
-    choices: [
-      {
-        index: 0,
-        message: {
-          role: 'assistant',
-          content: text || (toolCalls.length ? null : ''),
-          ...(reasoning ? { reasoning_content: reasoning } : {}),
-          ...(signature ? { reasoning_signature: signature } : {}),
-          ...(toolCalls.length ? { tool_calls: toolCalls } : {}),
-        },
-        finish_reason: geminiFinish(candidate?.finishReason, toolCalls.length > 0),
-      },
-    ],
+    text,
+    reasoning,
+    signature,
+    toolCalls,
+    finishReason: geminiFinish(candidate?.finishReason, toolCalls.length > 0),
     usage: geminiUsage(gemini.usageMetadata),
-  };
+  });
 }

@@ -1,4 +1,5 @@
 import { claudeUsage } from '../../formats/anthropic/response.js';
+import { hubAnswer } from '../../formats/openai-chat/hub-answer.js';
 import type { ChatResponse, ChatToolCall, Usage } from '../../types.js';
 import type { ConverseResponse, ConverseUsage } from './converse-wire.js';
 
@@ -47,26 +48,15 @@ export function fromConverseResponse(json: Record<string, unknown>, model: strin
       });
     }
   }
-  const response: ChatResponse = {
+  const response = hubAnswer({
     id: `chatcmpl-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`,
-    object: 'chat.completion',
-    created: Math.floor(Date.now() / 1000),
     model,
-    choices: [
-      {
-        index: 0,
-        message: {
-          role: 'assistant',
-          content: text || (toolCalls.length ? null : ''),
-          ...(reasoning ? { reasoning_content: reasoning } : {}),
-          ...(signature ? { reasoning_signature: signature } : {}),
-          ...(toolCalls.length ? { tool_calls: toolCalls } : {}),
-        },
-        finish_reason: converseFinishReason(answer.stopReason),
-      },
-    ],
-  };
-  const usage = converseUsage(answer.usage);
-  if (usage) response.usage = usage;
+    text,
+    reasoning,
+    signature,
+    toolCalls,
+    finishReason: converseFinishReason(answer.stopReason),
+    usage: converseUsage(answer.usage),
+  });
   return response;
 }
