@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { optionsWith } from '../../../../test/helpers/options.js';
 import type { ClaudeRequest } from '../../formats/anthropic/wire.js';
 import type { ModelSuffix } from '../../model-suffix.js';
-import { claudeProvider } from './adapter.js';
+import { claudeProvider } from './provider.js';
 import { claudeUpstreamSettings, withClaudeModelHeaders } from './settings.js';
 import { withSuffixThinking } from './suffix-thinking.js';
 

@@ -4,7 +4,7 @@ import { toGeminiRequest } from '../../formats/gemini/request.js';
 import type { GeminiRequest } from '../../formats/gemini/wire.js';
 import type { ModelSuffix } from '../../model-suffix.js';
 import type { ChatRequest } from '../../types.js';
-import { geminiProvider } from './adapter.js';
+import { geminiProvider } from './provider.js';
 import { geminiApiVersion, geminiSafetySettings, geminiUpstreamSettings } from './settings.js';
 import { withSuffixThinking } from './suffix-thinking.js';
 
