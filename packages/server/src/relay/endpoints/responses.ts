@@ -2,8 +2,9 @@ import type { Language } from '@gateway/shared';
 import type { Endpoint } from '../endpoint.js';
 import { RelayError } from '../errors.js';
 import { chatToResponsesAnswer } from '../formats/responses/chat-to-responses.js';
+import { chatUsageOfResponses } from '../formats/responses/responses-answer-to-chat.js';
 import { chatChunksToResponses } from '../formats/responses/responses-from-chat-stream.js';
-import { responsesPassThrough, responsesUsage } from '../formats/responses/responses-stream.js';
+import { responsesPassThrough } from '../formats/responses/responses-stream.js';
 import { responsesToChatRequest, toolNamesOf } from '../formats/responses/responses-to-chat.js';
 import type { ResponsesItem, ResponsesRequest } from '../formats/responses/responses-wire.js';
 import { countTextTokens } from '../usage.js';
@@ -57,7 +58,8 @@ const RESPONSES: NativeFormat<ResponsesRequest> = {
     };
   },
   nativeStream: responsesPassThrough,
-  nativeUsage: (answer) => responsesUsage(answer.usage as Parameters<typeof responsesUsage>[0]) ?? openAiUsage(answer),
+  nativeUsage: (answer) =>
+    chatUsageOfResponses(answer.usage as Parameters<typeof chatUsageOfResponses>[0]) ?? openAiUsage(answer),
   isNativeAnswer: (answer) => Array.isArray(answer.output),
   toChat: (request, upstreamModel) => responsesToChatRequest(request, upstreamModel),
   fromChatStream: (inner, model, request) => chatChunksToResponses(inner, model, toolNamesOf(request)),

@@ -1,23 +1,11 @@
 import { type ChunkConverter, sseLine } from '../../stream/stream-state.js';
-import type { Usage } from '../../types.js';
+import { chatUsageOfResponses } from './responses-answer-to-chat.js';
 
 interface ResponsesEvent {
   type?: string;
   delta?: string;
   response?: {
     usage?: { input_tokens?: number; output_tokens?: number; input_tokens_details?: { cached_tokens?: number } };
-  };
-}
-
-export function responsesUsage(usage: NonNullable<ResponsesEvent['response']>['usage']): Usage | null {
-  if (!usage) return null;
-  const prompt = usage.input_tokens ?? 0;
-  const completion = usage.output_tokens ?? 0;
-  return {
-    prompt_tokens: prompt,
-    completion_tokens: completion,
-    total_tokens: prompt + completion,
-    prompt_tokens_details: { cached_tokens: usage.input_tokens_details?.cached_tokens ?? 0 },
   };
 }
 
@@ -32,7 +20,7 @@ export function responsesPassThrough(): ChunkConverter {
           state.firstTokenMs ??= elapsedMs;
         }
         if (body.type === 'response.completed') {
-          state.usage = responsesUsage(body.response?.usage);
+          state.usage = chatUsageOfResponses(body.response?.usage);
           state.sawDone = true;
         }
       } catch {
