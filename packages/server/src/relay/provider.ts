@@ -5,6 +5,7 @@ import type { ModelSuffix, SuffixDialect } from './model-suffix.js';
 import type { SendOptions, UpstreamResponse } from './send.js';
 import type { ChunkConverter } from './stream/stream-state.js';
 import type { ChatRequest, ChatResponse, RuntimeChannel, UpstreamCall, UpstreamError } from './types.js';
+import type { VideoProgress, VideoRequest, VideoSubmitted } from './video-types.js';
 
 /**
  * What a provider can do for the conveyor. A provider declares the functions it serves; an endpoint asks for the
@@ -62,6 +63,44 @@ export interface TaskFunction {
   call(channel: RuntimeChannel, path: string, body: unknown): UpstreamCall;
 }
 
+/**
+ * Video generation, an asynchronous task: everything a vendor differs in, and nothing else. The routes, the task
+ * table, the poller, the content proxy and billing are shared (relay/tasks/video/); calls go through the provider's
+ * `open` when it has one (Kling's JWT, Jimeng's signature), polls included.
+ */
+export interface VideoFunction {
+  /**
+   * The request parameter this vendor or model cannot honour (a 400 naming it, nothing charged), or null. Bounds
+   * are the vendor's: a duration it cannot make, a size it does not offer, a last frame it cannot take.
+   */
+  unsupported(request: VideoRequest, upstreamModel: string): string | null;
+  /**
+   * What the model's price is multiplied by, as the family's task billing names them (`seconds`, `size`,
+   * `resolution`…): the task costs ModelPrice × group ratio × the product of these, reserved at submit.
+   */
+  ratios(request: VideoRequest, upstreamModel: string): Record<string, number>;
+  submit(channel: RuntimeChannel, request: VideoRequest, upstreamModel: string): UpstreamCall;
+  /** The vendor's task id from its submit answer (a 2xx answer may still be a refusal in some vendors' envelopes). */
+  readSubmit(json: unknown): VideoSubmitted;
+  /** Asks about one task. */
+  poll(channel: RuntimeChannel, upstreamId: string, upstreamModel: string): UpstreamCall;
+  /** Reads the answer to `poll`. Throws when the answer is unreadable (the poller then asks again later). */
+  readPoll(json: unknown, upstreamId: string): VideoProgress;
+  /** Asks about many tasks at once, where the vendor can (`size` per call). */
+  pollMany?: {
+    size: number;
+    call(channel: RuntimeChannel, upstreamIds: string[]): UpstreamCall;
+    read(json: unknown): VideoProgress[];
+  };
+  /**
+   * Fetches the finished file. Without it the file is a plain GET of the URL the poll reported; with it the vendor
+   * serves the bytes behind its own authentication (OpenAI's `/v1/videos/{id}/content`).
+   */
+  content?(channel: RuntimeChannel, upstreamId: string, url: string | undefined): UpstreamCall;
+  /** Deletes the task at the vendor (OpenAI's `DELETE /v1/videos/{id}`); without it a delete is only ours. */
+  remove?(channel: RuntimeChannel, upstreamId: string): UpstreamCall;
+}
+
 export interface ProviderFunctions {
   chat?: ChatFunction;
   /** Anthropic Messages, `/v1/messages`. */
@@ -81,6 +120,8 @@ export interface ProviderFunctions {
   midjourney?: TaskFunction;
   /** Suno API submits. */
   suno?: TaskFunction;
+  /** Video generation tasks (Sora, Veo, Kling, Jimeng, Vidu, Seedance, Hailuo). */
+  video?: VideoFunction;
 }
 
 /** The functions an OpenAI route endpoint asks for (openai-routes.ts, audio.ts). */

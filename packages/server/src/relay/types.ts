@@ -94,7 +94,7 @@ export interface RuntimeChannel {
 
 /** An HTTP call to an upstream, fully described, so adapters stay pure and the sender does the I/O. */
 export interface UpstreamCall {
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'DELETE';
   url: string;
   headers: Record<string, string>;
   body?: string | Buffer;

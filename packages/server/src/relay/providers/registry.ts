@@ -1,6 +1,6 @@
 import { type AdaptorKind, channelType } from '@gateway/shared';
 import type { SuffixDialect } from '../model-suffix.js';
-import type { Provider } from '../provider.js';
+import type { Provider, VideoFunction } from '../provider.js';
 import { baiduProvider } from './baidu/provider.js';
 import { bedrockProvider } from './bedrock/provider.js';
 import { claudeProvider } from './claude/provider.js';
@@ -40,6 +40,16 @@ const PROVIDERS: Partial<Record<AdaptorKind, Provider>> = {
   replicate: replicateProvider,
 };
 
+/**
+ * Video vendors. A type that serves only video (Kling, Sora…) is its folder's provider, by the type's name; a type
+ * that also chats (OpenAI, Gemini, MiniMax…) keeps its chat provider and gains the folder's video function. A new
+ * video vendor is its folder plus a row in one of these two tables.
+ */
+const VIDEO_PROVIDERS: Record<string, Provider> = {};
+const VIDEO_FUNCTIONS: Record<string, VideoFunction> = {};
+
+const resolved = new Map<number, Provider | undefined>();
+
 /** The suffixes a channel type's upstream understands for a model, as its provider declares them. */
 export function suffixDialectOf(type: number, model: string): SuffixDialect | undefined {
   return providerFor(type)?.suffixDialect?.(model);
@@ -47,8 +57,20 @@ export function suffixDialectOf(type: number, model: string): SuffixDialect | un
 
 /** The provider that serves a channel type, or undefined when the gateway cannot relay to it yet. */
 export function providerFor(type: number): Provider | undefined {
+  // Resolved once per type: the relay asks on every request, and a merged provider must stay one object.
+  if (resolved.has(type)) return resolved.get(type);
+  const provider = resolve(type);
+  resolved.set(type, provider);
+  return provider;
+}
+
+function resolve(type: number): Provider | undefined {
   const row = channelType(type);
   if (!row) return undefined;
-  if (row.openAi) return row.openAi.responses ? openAiProvider : openAiCompatibleProvider;
-  return PROVIDERS[row.adaptor];
+  const videoOnly = VIDEO_PROVIDERS[row.name];
+  if (videoOnly) return videoOnly;
+  const base = row.openAi ? (row.openAi.responses ? openAiProvider : openAiCompatibleProvider) : PROVIDERS[row.adaptor];
+  const video = VIDEO_FUNCTIONS[row.name];
+  if (!base || !video) return base;
+  return { ...base, functions: { ...base.functions, video } };
 }
