@@ -21,9 +21,7 @@ export function openVendorCall(
   call: UpstreamCall,
   timeoutMs = CALL_TIMEOUT_MS,
 ): Promise<UpstreamResponse> {
-  return provider.open
-    ? provider.open(call, channel, { timeoutMs, stream: false })
-    : sendUpstream(call, { timeoutMs });
+  return provider.open ? provider.open(call, channel, { timeoutMs, stream: false }) : sendUpstream(call, { timeoutMs });
 }
 
 /** `openVendorCall` with the answer read whole and parsed (polls and deletes answer small JSON documents). */
