@@ -94,8 +94,7 @@ export const rules = [
     name: 'server: SQL only in db/ (repositories take a transaction from db.inTransaction; no Kysely elsewhere)',
     files: SERVER,
     checkSource(source, file) {
-      // The task vendors' own stores are folded into one task repository by the task-contract work (issue 24).
-      if (inServer(file, 'db/') || inServer(file, 'relay/tasks/') || isTest(file)) return [];
+      if (inServer(file, 'db/') || isTest(file)) return [];
       return source
         .split('\n')
         .flatMap((text, index) =>

@@ -120,6 +120,15 @@ export function createTokensRepo(db: Db) {
     },
 
     /** Moves remain/used quota of one token by the same amount in a single statement (settlement and refunds). */
+    /** A task's later charge (`delta` > 0) or refund (`delta` < 0) on its token, inside the caller's transaction. */
+    async chargeIn(trx: Trx, id: number, delta: number): Promise<void> {
+      await sqlOf(trx)
+        .updateTable('tokens')
+        .set({ remain_quota: sql`remain_quota - ${delta}`, used_quota: sql`used_quota + ${delta}` })
+        .where('id', '=', id)
+        .execute();
+    },
+
     async consume(id: number, quota: number): Promise<void> {
       await q
         .updateTable('tokens')

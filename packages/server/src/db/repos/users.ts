@@ -69,6 +69,18 @@ export function createUsersRepo(db: Db) {
         .execute();
     },
 
+    /**
+     * Charges (`delta` > 0) or gives back (`delta` < 0) quota for something already used, inside the caller's
+     * transaction: the balance and the used total move together (a task's refund or its settlement at the end).
+     */
+    async chargeIn(trx: Trx, id: number, delta: number): Promise<void> {
+      await sqlOf(trx)
+        .updateTable('users')
+        .set({ quota: sql`quota - ${delta}`, used_quota: sql`used_quota + ${delta}` })
+        .where('id', '=', id)
+        .execute();
+    },
+
     /** Inserts an account inside the caller's transaction (sign-up with its bonuses, first-run setup). */
     async insertIn(trx: Trx, user: NewUser): Promise<number> {
       return insertReturningId(sqlOf(trx), db.dialect, 'users', user);

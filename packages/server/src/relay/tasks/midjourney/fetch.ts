@@ -14,7 +14,6 @@ import { unreachableUpstream, unreadableAnswer, upstreamRefusal } from '../../up
 import { lookupIds, openTaskRequest } from '../task-request.js';
 import { callTaskUpstream, joinUrl } from '../upstream.js';
 import { sendMjError } from './reply.js';
-import { midjourneyStore } from './store.js';
 import { imageUrlFor, midjourneyDto } from './view.js';
 
 const IMAGE_TIMEOUT_MS = 60_000;
@@ -35,7 +34,7 @@ const taskNotFound = (lang: Language) => RelayError.of(404, lang, 'task_not_foun
 
 /** `GET /mj/task/{id}/fetch`: the caller's own task, from the database (the poller keeps it current). */
 export function midjourneyFetchHandler(ctx: AppContext) {
-  const store = midjourneyStore(ctx.db);
+  const store = ctx.repos.midjourneys;
   return async (request: FastifyRequest<{ Params: { id: string } }>, reply: FastifyReply) => {
     const { lang, requestId, caller } = await openTaskRequest(ctx, request, reply);
     const row = await store.findForUser(caller.user.id, request.params.id);
@@ -46,7 +45,7 @@ export function midjourneyFetchHandler(ctx: AppContext) {
 
 /** `POST /mj/task/list-by-condition` `{ids:[…]}`: the caller's tasks among those ids (others' ids yield nothing). */
 export function midjourneyListByConditionHandler(ctx: AppContext) {
-  const store = midjourneyStore(ctx.db);
+  const store = ctx.repos.midjourneys;
   return async (request: FastifyRequest, reply: FastifyReply) => {
     const { lang, requestId, caller } = await openTaskRequest(ctx, request, reply);
     const ids = lookupIds(request.body, lang);
@@ -61,7 +60,7 @@ export function midjourneyListByConditionHandler(ctx: AppContext) {
  * the question goes to the channel that drew it. Free, like every read.
  */
 export function midjourneyImageSeedHandler(ctx: AppContext) {
-  const store = midjourneyStore(ctx.db);
+  const store = ctx.repos.midjourneys;
   return async (request: FastifyRequest<{ Params: { id: string } }>, reply: FastifyReply) => {
     const { lang, requestId, caller } = await openTaskRequest(ctx, request, reply);
     const row = await store.findForUser(caller.user.id, request.params.id);
@@ -128,7 +127,7 @@ async function imageHostAllowed(ctx: AppContext, imageUrl: URL, channelBaseUrl: 
  * without exposing the upstream. No key needed (family behaviour: the links are embedded in pages and chats).
  */
 export function midjourneyImageHandler(ctx: AppContext) {
-  const store = midjourneyStore(ctx.db);
+  const store = ctx.repos.midjourneys;
   return async (request: FastifyRequest<{ Params: { id: string } }>, reply: FastifyReply) => {
     const lang = languageOf(request);
     const requestId = String(request.id);

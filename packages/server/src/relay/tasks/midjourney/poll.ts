@@ -1,11 +1,10 @@
-import type { Updateable } from 'kysely';
+import { endTask, readPayer, taskRefund } from '../../../billing/task-settlement.js';
 import type { CachedChannel } from '../../../cache/channel-cache.js';
 import type { AppContext } from '../../../context.js';
-import type { MidjourneyRow, MidjourneysTable } from '../../../db/schema.js';
-import { failAndRefund, readPayer } from '../billing.js';
+import type { DrawingChanges } from '../../../db/repos/midjourneys.js';
+import type { MidjourneyRow } from '../../../db/schema.js';
 import { applyUpstreamTasks, num, type PollOutcome, type PollSettings, pollInBatches, str } from '../poll-batches.js';
 import { callTaskUpstream, joinUrl } from '../upstream.js';
-import { midjourneyStore } from './store.js';
 
 /** A task as midjourney-proxy reports it from `list-by-condition`. */
 interface UpstreamTask {
@@ -27,7 +26,7 @@ interface UpstreamTask {
 }
 
 /** The row's new columns from the upstream's view of the task; the payer in properties is kept. */
-function changesFrom(row: MidjourneyRow, task: UpstreamTask): Updateable<MidjourneysTable> {
+function changesFrom(row: MidjourneyRow, task: UpstreamTask): DrawingChanges {
   let properties: Record<string, unknown> = {};
   try {
     properties = row.properties ? (JSON.parse(row.properties) as Record<string, unknown>) : {};
@@ -65,12 +64,12 @@ function isFailed(task: UpstreamTask): boolean {
  * channel, each exactly once.
  */
 export async function pollMidjourneyTasks(ctx: AppContext, settings: PollSettings): Promise<PollOutcome> {
-  const store = midjourneyStore(ctx.db);
+  const store = ctx.repos.midjourneys;
   const rows = await store.unfinished(settings.queryLimit);
   const deadline = Date.now() - settings.timeoutMinutes * 60_000;
 
-  const fail = (row: MidjourneyRow, reason: string, changes: Updateable<MidjourneysTable> = {}) =>
-    failAndRefund(
+  const fail = (row: MidjourneyRow, reason: string, changes: DrawingChanges = {}) =>
+    endTask(
       ctx,
       (trx) =>
         store.markFailed(trx, row.id, {
@@ -78,12 +77,10 @@ export async function pollMidjourneyTasks(ctx: AppContext, settings: PollSetting
           fail_reason: reason,
           finish_time: Number(row.finish_time) || Date.now(),
         }),
-      {
-        payer: readPayer(row.properties, row.user_id),
-        quota: Number(row.quota),
-        what: `构图失败 ${row.mj_id}`,
-        fact: { kind: 'drawing', taskId: row.mj_id ?? '' },
-      },
+      taskRefund(ctx, readPayer(row.properties, row.user_id), Number(row.quota), `构图失败 ${row.mj_id}`, {
+        key: 'task_refund_drawing',
+        taskId: row.mj_id ?? '',
+      }),
     );
 
   const fetch = async (channel: CachedChannel, list: MidjourneyRow[]): Promise<PollOutcome> => {

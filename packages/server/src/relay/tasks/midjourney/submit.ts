@@ -6,7 +6,6 @@ import type { Billing } from '../../reserve.js';
 import { payerOf } from '../billing.js';
 import { clearModeFlags, type MjBody, resolveAction, type SubmitKind } from './actions.js';
 import { isAcceptedCode, MJ_CODE, sendMjError } from './reply.js';
-import { midjourneyStore } from './store.js';
 
 interface SubmitAnswer {
   code?: unknown;
@@ -84,7 +83,7 @@ interface MjSubmit {
  * task is charged its reserved price, anything the upstream refuses is recorded as failed and costs nothing.
  */
 export function midjourneySubmitEndpoint(ctx: AppContext, kind: SubmitKind): Endpoint<MjSubmit> {
-  const store = midjourneyStore(ctx.db);
+  const store = ctx.repos.midjourneys;
   return {
     modelRequest: false,
     serves: (provider) => provider.functions.midjourney !== undefined,

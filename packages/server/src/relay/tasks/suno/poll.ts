@@ -1,12 +1,11 @@
-import type { Updateable } from 'kysely';
+import { endTask, readPayer, taskRefund } from '../../../billing/task-settlement.js';
 import type { CachedChannel } from '../../../cache/channel-cache.js';
 import type { AppContext } from '../../../context.js';
-import type { TaskRow, TasksTable } from '../../../db/schema.js';
+import type { TaskChanges } from '../../../db/repos/tasks.js';
+import type { TaskRow } from '../../../db/schema.js';
 import { nowSeconds } from '../../../db/sql-helpers.js';
-import { failAndRefund, readPayer } from '../billing.js';
 import { applyUpstreamTasks, num, type PollOutcome, type PollSettings, pollInBatches, str } from '../poll-batches.js';
 import { callTaskUpstream, joinUrl } from '../upstream.js';
-import { asyncTaskStore } from './store.js';
 import { SUNO_PLATFORM } from './submit.js';
 
 /** A task as the Suno API's `POST /suno/fetch` reports it. */
@@ -20,7 +19,7 @@ interface UpstreamTask {
   data?: unknown;
 }
 
-function changesFrom(row: TaskRow, task: UpstreamTask): Updateable<TasksTable> {
+function changesFrom(row: TaskRow, task: UpstreamTask): TaskChanges {
   const status = str(task.status) || row.status;
   return {
     status,
@@ -38,12 +37,12 @@ function changesFrom(row: TaskRow, task: UpstreamTask): Updateable<TasksTable> {
  * tasks that failed, timed out or lost their channel, each exactly once.
  */
 export async function pollSunoTasks(ctx: AppContext, settings: PollSettings): Promise<PollOutcome> {
-  const store = asyncTaskStore(ctx.db);
-  const rows = await store.unfinished(SUNO_PLATFORM, settings.queryLimit);
+  const store = ctx.repos.tasks;
+  const rows = await store.unfinished([SUNO_PLATFORM], settings.queryLimit);
   const deadline = nowSeconds() - settings.timeoutMinutes * 60;
 
-  const fail = (row: TaskRow, reason: string, changes: Updateable<TasksTable> = {}) =>
-    failAndRefund(
+  const fail = (row: TaskRow, reason: string, changes: TaskChanges = {}) =>
+    endTask(
       ctx,
       (trx) =>
         store.markFailed(trx, row.id, {
@@ -52,12 +51,10 @@ export async function pollSunoTasks(ctx: AppContext, settings: PollSettings): Pr
           finish_time: Number(row.finish_time) || nowSeconds(),
           updated_at: nowSeconds(),
         }),
-      {
-        payer: readPayer(row.private_data, row.user_id),
-        quota: Number(row.quota),
-        what: `异步任务执行失败 ${row.task_id}`,
-        fact: { kind: 'async', taskId: row.task_id },
-      },
+      taskRefund(ctx, readPayer(row.private_data, row.user_id), Number(row.quota), `异步任务执行失败 ${row.task_id}`, {
+        key: 'task_refund_async',
+        taskId: row.task_id,
+      }),
     );
 
   const fetch = async (channel: CachedChannel, list: TaskRow[]): Promise<PollOutcome> => {

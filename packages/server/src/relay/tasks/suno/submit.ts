@@ -4,7 +4,6 @@ import type { Endpoint } from '../../endpoint.js';
 import { RelayError, redactChannelKeys } from '../../errors.js';
 import { payerOf } from '../billing.js';
 import { sendSunoError } from './reply.js';
-import { asyncTaskStore } from './store.js';
 
 export const SUNO_PLATFORM = 'suno';
 
@@ -33,7 +32,6 @@ interface SunoSubmit {
  * upstream's `{code:"success", data:"<task id>"}` goes back to the caller unchanged; a refusal costs nothing.
  */
 export function sunoSubmitEndpoint(ctx: AppContext): Endpoint<SunoSubmit> {
-  const store = asyncTaskStore(ctx.db);
   return {
     modelRequest: false,
     serves: (provider) => provider.functions.suno !== undefined,
@@ -53,7 +51,7 @@ export function sunoSubmitEndpoint(ctx: AppContext): Endpoint<SunoSubmit> {
       if (missing) throw RelayError.of(400, lang, 'task_field_required', { field: missing }, 'invalid_request');
       let fixedChannelId: number | null = null;
       if (text(sunoBody.task_id)) {
-        const origin = await store.findForUser(caller.user.id, SUNO_PLATFORM, text(sunoBody.task_id));
+        const origin = await ctx.repos.tasks.findForUser(caller.user.id, [SUNO_PLATFORM], text(sunoBody.task_id));
         if (!origin) throw RelayError.of(400, lang, 'task_not_found', undefined, 'task_not_found');
         fixedChannelId = origin.channel_id;
       }
