@@ -11,6 +11,8 @@ export type LogFactKey =
   | 'inviter_bonus'
   | 'task_refund_drawing'
   | 'task_refund_async'
+  | 'task_video_extra'
+  | 'task_video_refund'
   | 'admin_set_quota'
   | 'admin_add_quota';
 

@@ -302,6 +302,18 @@ export const MESSAGES = {
   task_channel_disabled: { zh: '该任务所属渠道已被禁用', en: 'The channel of this task is disabled' },
   task_upstream_refused: { zh: '上游拒绝了任务：{reason}', en: 'The upstream refused the task: {reason}' },
   task_image_unavailable: { zh: '图片暂不可用', en: 'The image is not available' },
+  // video tasks
+  video_param_invalid: { zh: '参数 {field} 无效：{reason}', en: 'Invalid parameter {field}: {reason}' },
+  video_param_unsupported: {
+    zh: '模型 {model} 不支持参数 {field}',
+    en: 'The model {model} cannot honour the parameter {field}',
+  },
+  video_not_ready: { zh: '视频尚未生成完成（状态：{status}）', en: 'The video is not ready (status: {status})' },
+  video_still_running: {
+    zh: '视频仍在生成中，完成后才能删除',
+    en: 'The video is still being generated; it can be deleted once it has finished',
+  },
+  video_content_unavailable: { zh: '视频文件暂不可用', en: 'The video file is not available' },
   user_not_found: { zh: '用户不存在', en: 'User not found' },
   // redemption codes and wallet
   redemption_name_required: { zh: '请输入兑换码名称', en: 'Please enter a name for the codes' },

@@ -33,6 +33,19 @@ async function resolveUser(ctx: AppContext, request: FastifyRequest): Promise<Us
 }
 
 /**
+ * The console user behind the session cookie alone, or undefined: for the few reads a page makes without the
+ * console's headers (a `<video>` element playing a task's file sends only its cookie). Disabled or deleted users
+ * have none.
+ */
+export async function sessionUser(ctx: AppContext, request: FastifyRequest): Promise<UserRow | undefined> {
+  const sessionId = verifySessionCookie(request.cookies[SESSION_COOKIE], ctx.config.sessionSecret);
+  if (!sessionId) return undefined;
+  const userId = await ctx.sessions.userIdOf(sessionId);
+  const user = userId === undefined ? undefined : await ctx.repos.users.findById(userId);
+  return user && user.deleted_at === null && user.status === UserStatus.Enabled ? user : undefined;
+}
+
+/**
  * Route guard for a minimum role (1 user, 10 admin, 100 root). The `New-Api-User` header must name the same user
  * as the session: a page left open in another tab for a different account must not act as this one.
  */

@@ -111,6 +111,16 @@ export type AnswerReader =
 
 export interface TaskVerdict {
   body: unknown;
-  /** The accepted task, charged its reserved price; null when the upstream refused it (nothing is charged). */
-  charged: { action: string; taskId: string } | null;
+  /**
+   * The accepted task, charged its reserved price or `quota` when the vendor's terms decide it (a video's seconds
+   * and size, `ratios` kept in the log); null when the upstream refused it (nothing is charged).
+   */
+  charged: TaskCharge | null;
+}
+
+export interface TaskCharge {
+  action: string;
+  taskId: string;
+  quota?: number;
+  ratios?: Record<string, number>;
 }

@@ -223,13 +223,9 @@ async function carry<Request>(run: Run<Request>, reply: FastifyReply): Promise<b
     } catch (error) {
       // This channel's format cannot express part of the request: another channel may take it as it is.
       if (!(error instanceof ConversionError)) throw error;
-      lastError = RelayError.of(
-        400,
-        lang,
-        'relay_conversion_unsupported',
-        { what: error.what },
-        'conversion_unsupported',
-      );
+      lastError = error.words
+        ? RelayError.of(400, lang, error.words.code, error.words.params, 'invalid_request')
+        : RelayError.of(400, lang, 'relay_conversion_unsupported', { what: error.what }, 'conversion_unsupported');
       continue;
     }
     if (!provider || !leg) {

@@ -5,7 +5,7 @@ import type { CachedChannel } from '../cache/channel-cache.js';
 import type { AnswerCapture } from './admission/body-capture/recorder.js';
 import { AnswerTooLarge } from './answer-limits.js';
 import { type Cancellation, drained } from './cancellation.js';
-import type { AnswerReader } from './endpoint.js';
+import type { AnswerReader, TaskCharge } from './endpoint.js';
 import { errorFormat, RelayError } from './errors.js';
 import { OVERHEAD_HEADER, overheadHeaderValue, type WaitClock } from './overhead.js';
 import type { Billing } from './reserve.js';
@@ -29,7 +29,7 @@ export interface Outcome {
    */
   deliver?: () => void;
   /** A task submit's verdict: what was accepted and charged, or null when the upstream refused it. */
-  task?: { charged: { action: string; taskId: string } | null };
+  task?: { charged: TaskCharge | null };
 }
 
 export interface AnswerContext {

@@ -26,13 +26,7 @@ const NOT_IMPLEMENTED: Array<[('GET' | 'POST' | 'DELETE')[], string]> = [
   [['GET', 'POST'], '/v1/fine_tuning/jobs'],
   [['GET', 'POST'], '/v1/fine_tuning/jobs/*'],
   [['DELETE'], '/v1/models/:model'],
-  // Video generation (generic, OpenAI Sora style, Kling) is task relay this gateway does not carry yet: callers get
-  // a clear refusal rather than a 404 that reads like a wrong base URL.
-  [['POST'], '/v1/video/generations'],
-  [['GET'], '/v1/video/generations/:task_id'],
-  [['POST'], '/v1/videos'],
-  [['GET'], '/v1/videos/:task_id'],
-  [['GET'], '/v1/videos/:task_id/content'],
+  // Remixing needs the vendor's own copy of the earlier video (Sora only): a clear refusal rather than a 404.
   [['POST'], '/v1/videos/:task_id/remix'],
 ];
 

@@ -5,6 +5,7 @@ import type { NewLog } from '../db/schema.js';
 import { nowSeconds } from '../db/sql-helpers.js';
 import type { RelayCaller } from './admission/caller.js';
 import { type FallbackTrail, fallbackFacts } from './admission/fallback.js';
+import type { TaskCharge } from './endpoint.js';
 import type { ModelPricing } from './pricing.js';
 import type { Usage } from './types.js';
 
@@ -27,8 +28,8 @@ export interface Settlement {
   requestId: string;
   /** Why a stream ended early (client left, upstream broke), for the log. */
   interruption?: string;
-  /** An accepted asynchronous task: it costs exactly its reservation (a fixed price per action). */
-  task?: { action: string; taskId: string };
+  /** An accepted asynchronous task: it costs its reservation (a fixed price per action) or the vendor's terms. */
+  task?: TaskCharge;
   /** A fallback model served: `model` is the one that served, the trail says what was asked for. */
   fallback?: FallbackTrail;
 }
@@ -59,7 +60,7 @@ export function quotaFor(
 
 /** Moves the reservation to the real cost on user, token and channel alike, and queues the consume log. */
 export function settle(ctx: AppContext, s: Settlement): number {
-  const quota = s.task ? s.reserved : quotaFor(s, ctx.options.number('QuotaPerUnit'));
+  const quota = s.task ? (s.task.quota ?? s.reserved) : quotaFor(s, ctx.options.number('QuotaPerUnit'));
   const { token, user } = s.caller;
   const before = ctx.ledger.available('user', user.id) + s.reserved;
   const log = ctx.options.bool('LogConsumeEnabled') ? consumeLog(s, quota) : null;
@@ -105,6 +106,8 @@ function consumeLog(s: Settlement, quota: number): NewLog {
   if (s.task) {
     other.task_id = s.task.taskId;
     other.action = s.task.action;
+    // The family's name for what multiplied the price (a video's seconds and size).
+    if (s.task.ratios) other.other_ratios = s.task.ratios;
   }
   if (s.fallback) Object.assign(other, fallbackFacts(s.fallback));
   const price =

@@ -13,6 +13,8 @@ import { jinaProvider } from './jina/provider.js';
 import { midjourneyProvider } from './midjourney/provider.js';
 import { openAiCompatibleProvider, openAiProvider } from './openai/provider.js';
 import { replicateProvider } from './replicate/provider.js';
+import { soraProvider } from './sora/provider.js';
+import { azureSoraVideo, openAiSoraVideo } from './sora/video.js';
 import { sunoProvider } from './suno/provider.js';
 import { tencentProvider } from './tencent/provider.js';
 import { vertexProvider } from './vertex/provider.js';
@@ -45,8 +47,13 @@ const PROVIDERS: Partial<Record<AdaptorKind, Provider>> = {
  * that also chats (OpenAI, Gemini, MiniMax…) keeps its chat provider and gains the folder's video function. A new
  * video vendor is its folder plus a row in one of these two tables.
  */
-const VIDEO_PROVIDERS: Record<string, Provider> = {};
-const VIDEO_FUNCTIONS: Record<string, VideoFunction> = {};
+const VIDEO_PROVIDERS: Record<string, Provider> = {
+  Sora: soraProvider,
+};
+const VIDEO_FUNCTIONS: Record<string, VideoFunction> = {
+  OpenAI: openAiSoraVideo,
+  Azure: azureSoraVideo,
+};
 
 const resolved = new Map<number, Provider | undefined>();
 

@@ -11,10 +11,13 @@ import {
 import { midjourneySubmitEndpoint } from './midjourney/submit.js';
 import { sunoFetchManyHandler, sunoFetchOneHandler } from './suno/fetch.js';
 import { sunoSubmitEndpoint } from './suno/submit.js';
+import { videoContentHandler } from './video/content.js';
+import { deleteVideoHandler, familyVideoHandler, openAiVideoHandler, openAiVideoListHandler } from './video/lookup.js';
+import { videoSubmitEndpoint } from './video/submit.js';
 
 /**
  * The asynchronous-task relay: the Midjourney-proxy API under `/mj` and `/{mode}/mj` (mode = the upstream's speed
- * lane, e.g. `fast`, `relax`, `turbo`, passed through in the path) and the Suno API under `/suno`. The poller that
+ * lane, e.g. `fast`, `relax`, `turbo`, passed through in the path), the Suno API under `/suno`, and video. The poller that
  * keeps those tasks current is a background job started by main.ts, like the channel recovery.
  */
 export async function taskRelayRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -28,6 +31,14 @@ export async function taskRelayRoutes(app: FastifyInstance, ctx: AppContext): Pr
     app.get(`${prefix}/image/:id`, midjourneyImageHandler(ctx));
   }
   app.post('/suno/submit/:action', conveyor(ctx, sunoSubmitEndpoint(ctx)));
+  // Video: OpenAI's Videos API and the family's unified route, on every channel whose provider makes videos.
+  app.post('/v1/videos', conveyor(ctx, videoSubmitEndpoint(ctx, 'openai')));
+  app.get('/v1/videos', openAiVideoListHandler(ctx));
+  app.get('/v1/videos/:task_id', openAiVideoHandler(ctx));
+  app.delete('/v1/videos/:task_id', deleteVideoHandler(ctx));
+  app.get('/v1/videos/:task_id/content', videoContentHandler(ctx));
+  app.post('/v1/video/generations', conveyor(ctx, videoSubmitEndpoint(ctx, 'family')));
+  app.get('/v1/video/generations/:task_id', familyVideoHandler(ctx));
   app.get('/suno/fetch/:id', sunoFetchOneHandler(ctx));
   app.post('/suno/fetch', sunoFetchManyHandler(ctx));
 }

@@ -20,6 +20,13 @@ export async function openTaskRequest(ctx: AppContext, request: FastifyRequest, 
   return { lang, requestId, caller };
 }
 
+/** Where links to this gateway should point (image and video proxies): ServerAddress, else the address called. */
+export function gatewayBase(ctx: AppContext, request: FastifyRequest): string {
+  const configured = ctx.options.get('ServerAddress');
+  if (configured) return configured.replace(/\/+$/, '');
+  return `${request.protocol}://${request.host}`;
+}
+
 /**
  * The `ids` of a `{ids:[…]}` lookup body, capped at the lookup limit: none when the field is absent, a RelayError
  * (for the route to answer in its own shape) when it is not a list of strings.

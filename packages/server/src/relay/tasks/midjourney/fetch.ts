@@ -1,29 +1,20 @@
-import { lookup } from 'node:dns/promises';
-import { isIP } from 'node:net';
 import { Readable } from 'node:stream';
 import type { Language } from '@gateway/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../../context.js';
 import type { MidjourneyRow } from '../../../db/schema.js';
 import { languageOf } from '../../../http/envelope.js';
-import { isPublicAddress } from '../../../services/security/outbound.js';
 import { RelayError } from '../../errors.js';
 import { readUpstreamError } from '../../providers/errors.js';
 import { sendUpstream } from '../../send.js';
 import { unreachableUpstream, unreadableAnswer, upstreamRefusal } from '../../upstream-failure.js';
-import { lookupIds, openTaskRequest } from '../task-request.js';
+import { fileHostAllowed } from '../file-host.js';
+import { gatewayBase, lookupIds, openTaskRequest } from '../task-request.js';
 import { callTaskUpstream, joinUrl } from '../upstream.js';
 import { sendMjError } from './reply.js';
 import { imageUrlFor, midjourneyDto } from './view.js';
 
 const IMAGE_TIMEOUT_MS = 60_000;
-
-/** Where links to this gateway should point: ServerAddress, else the address the caller used. */
-function gatewayBase(ctx: AppContext, request: FastifyRequest): string {
-  const configured = ctx.options.get('ServerAddress');
-  if (configured) return configured;
-  return `${request.protocol}://${request.host}`;
-}
 
 function dtoFor(ctx: AppContext, request: FastifyRequest, row: MidjourneyRow) {
   return midjourneyDto(row, imageUrlFor(row, ctx.options.bool('MjForwardUrlEnabled'), gatewayBase(ctx, request)));
@@ -103,26 +94,6 @@ export function midjourneyImageSeedHandler(ctx: AppContext) {
 }
 
 /**
- * An image host may be fetched when it is the channel's own host (operators point channels at private proxies on
- * purpose), when private addresses are allowed, or when every address it resolves to is public.
- */
-async function imageHostAllowed(ctx: AppContext, imageUrl: URL, channelBaseUrl: string | undefined): Promise<boolean> {
-  if (imageUrl.protocol !== 'http:' && imageUrl.protocol !== 'https:') return false;
-  if (channelBaseUrl) {
-    try {
-      if (new URL(channelBaseUrl).host === imageUrl.host) return true;
-    } catch {
-      // An unparsable base URL vouches for nothing.
-    }
-  }
-  if (ctx.options.bool('fetch_setting.allow_private_ip')) return true;
-  const host = imageUrl.hostname.replace(/^\[|\]$/g, '');
-  if (isIP(host)) return isPublicAddress(host);
-  const addresses = await lookup(host, { all: true }).catch(() => []);
-  return addresses.length > 0 && addresses.every((entry) => isPublicAddress(entry.address));
-}
-
-/**
  * `GET /mj/image/{id}`: streams a task's image from wherever the upstream stored it, so forwarded links work
  * without exposing the upstream. No key needed (family behaviour: the links are embedded in pages and chats).
  */
@@ -145,7 +116,7 @@ export function midjourneyImageHandler(ctx: AppContext) {
     } catch {
       return unavailable(404);
     }
-    if (!(await imageHostAllowed(ctx, url, ctx.channelCache.get(row.channel_id)?.baseUrl))) return unavailable(403);
+    if (!(await fileHostAllowed(ctx, url, ctx.channelCache.get(row.channel_id)?.baseUrl))) return unavailable(403);
     let response: Awaited<ReturnType<typeof sendUpstream>>;
     try {
       response = await sendUpstream(
