@@ -33,7 +33,8 @@ export async function startVendorServer(
   const requests: VendorRequest[] = [];
   const server = createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://mock.invalid');
-    const raw = (await readBody(req)).toString('utf8');
+    const bytes = await readBody(req);
+    const raw = bytes.toString('utf8');
     const headers: Record<string, string> = {};
     for (const [name, value] of Object.entries(req.headers)) {
       if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
@@ -43,7 +44,8 @@ export async function startVendorServer(
       path: url.pathname,
       query: Object.fromEntries(url.searchParams),
       headers,
-      body: parseBody(Buffer.from(raw), headers['content-type'] ?? 'application/json'),
+      // Parsed from the bytes as received: an uploaded file must not pass through a text decoding.
+      body: parseBody(bytes, headers['content-type'] ?? 'application/json'),
       raw,
     };
     requests.push(request);

@@ -17,7 +17,21 @@ import { callVendor } from './vendor-call.js';
 import { familyVideoTask, openAiVideo } from './views.js';
 
 /** A client's read refreshes an unfinished task from its vendor at most this often (the poller does the rest). */
-const REFRESH_AFTER_SECONDS = 2;
+const REFRESH_AFTER_MS = 2_000;
+/** Tasks remembered for that purpose on this node; the oldest are forgotten first. */
+const REMEMBERED = 10_000;
+const lastRefresh = new Map<number, number>();
+
+/** Whether a read may ask the vendor now: never for this task on this node, or not in the last two seconds. */
+function refreshDue(rowId: number): boolean {
+  const now = Date.now();
+  const last = lastRefresh.get(rowId);
+  if (last !== undefined && now - last < REFRESH_AFTER_MS) return false;
+  lastRefresh.delete(rowId);
+  lastRefresh.set(rowId, now);
+  if (lastRefresh.size > REMEMBERED) lastRefresh.delete(lastRefresh.keys().next().value!);
+  return true;
+}
 
 type IdParams = { Params: { task_id: string } };
 
@@ -30,7 +44,7 @@ export async function ownVideoTask(ctx: AppContext, userId: number, taskId: stri
   const row = await ctx.repos.tasks.findForUser(userId, videoPlatforms(), taskId);
   if (!row || videoSecrets(row).deleted) return undefined;
   const finished = row.status === 'SUCCESS' || row.status === 'FAILURE';
-  if (finished || nowSeconds() - Number(row.updated_at) < REFRESH_AFTER_SECONDS) return row;
+  if (finished || !refreshDue(row.id)) return row;
   try {
     if (await pollVideoTask(ctx, row)) return (await ctx.repos.tasks.findById(row.id)) ?? row;
   } catch {
