@@ -10,6 +10,7 @@ import { cozeProvider } from './coze/provider.js';
 import { difyProvider } from './dify/provider.js';
 import { geminiProvider } from './gemini/provider.js';
 import { jinaProvider } from './jina/provider.js';
+import { klingProvider } from './kling/provider.js';
 import { midjourneyProvider } from './midjourney/provider.js';
 import { openAiCompatibleProvider, openAiProvider } from './openai/provider.js';
 import { replicateProvider } from './replicate/provider.js';
@@ -45,7 +46,9 @@ const PROVIDERS: Partial<Record<AdaptorKind, Provider>> = {
  * that also chats (OpenAI, Gemini, MiniMax…) keeps its chat provider and gains the folder's video function. A new
  * video vendor is its folder plus a row in one of these two tables.
  */
-const VIDEO_PROVIDERS: Record<string, Provider> = {};
+const VIDEO_PROVIDERS: Record<string, Provider> = {
+  Kling: klingProvider,
+};
 const VIDEO_FUNCTIONS: Record<string, VideoFunction> = {};
 
 const resolved = new Map<number, Provider | undefined>();
