@@ -9,6 +9,7 @@ import { cohereProvider } from './cohere/provider.js';
 import { cozeProvider } from './coze/provider.js';
 import { difyProvider } from './dify/provider.js';
 import { geminiProvider } from './gemini/provider.js';
+import { jimengProvider } from './jimeng/provider.js';
 import { jinaProvider } from './jina/provider.js';
 import { klingProvider } from './kling/provider.js';
 import { midjourneyProvider } from './midjourney/provider.js';
@@ -48,6 +49,7 @@ const PROVIDERS: Partial<Record<AdaptorKind, Provider>> = {
  */
 const VIDEO_PROVIDERS: Record<string, Provider> = {
   Kling: klingProvider,
+  Jimeng: jimengProvider,
 };
 const VIDEO_FUNCTIONS: Record<string, VideoFunction> = {};
 
