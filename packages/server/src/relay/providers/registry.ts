@@ -9,7 +9,9 @@ import { cohereProvider } from './cohere/provider.js';
 import { cozeProvider } from './coze/provider.js';
 import { difyProvider } from './dify/provider.js';
 import { geminiProvider } from './gemini/provider.js';
+import { jimengProvider } from './jimeng/provider.js';
 import { jinaProvider } from './jina/provider.js';
+import { klingProvider } from './kling/provider.js';
 import { midjourneyProvider } from './midjourney/provider.js';
 import { openAiCompatibleProvider, openAiProvider } from './openai/provider.js';
 import { replicateProvider } from './replicate/provider.js';
@@ -49,6 +51,8 @@ const PROVIDERS: Partial<Record<AdaptorKind, Provider>> = {
  */
 const VIDEO_PROVIDERS: Record<string, Provider> = {
   Sora: soraProvider,
+  Kling: klingProvider,
+  Jimeng: jimengProvider,
 };
 const VIDEO_FUNCTIONS: Record<string, VideoFunction> = {
   OpenAI: openAiSoraVideo,
