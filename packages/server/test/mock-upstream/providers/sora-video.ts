@@ -164,7 +164,8 @@ export async function startSoraVideoMock(): Promise<VendorMock> {
     const fault = faultOf(task);
     if (fault === 'garbage') {
       res.writeHead(200, { 'content-type': 'text/html' });
-      return res.end('<html>upstream proxy error</html>');
+      res.end('<html>upstream proxy error</html>');
+      return;
     }
     if (fault === 'error500') return openAiError(res, 500, 'The server had an error', null, 'server_error');
     return send(res, 200, videoJson(task));
