@@ -16,6 +16,7 @@ import { replicateProvider } from './replicate/provider.js';
 import { sunoProvider } from './suno/provider.js';
 import { tencentProvider } from './tencent/provider.js';
 import { vertexProvider } from './vertex/provider.js';
+import { viduProvider } from './vidu/provider.js';
 import { xunfeiProvider } from './xunfei/provider.js';
 import { zhipuProvider } from './zhipu/provider.js';
 
@@ -45,7 +46,9 @@ const PROVIDERS: Partial<Record<AdaptorKind, Provider>> = {
  * that also chats (OpenAI, Gemini, MiniMax…) keeps its chat provider and gains the folder's video function. A new
  * video vendor is its folder plus a row in one of these two tables.
  */
-const VIDEO_PROVIDERS: Record<string, Provider> = {};
+const VIDEO_PROVIDERS: Record<string, Provider> = {
+  Vidu: viduProvider,
+};
 const VIDEO_FUNCTIONS: Record<string, VideoFunction> = {};
 
 const resolved = new Map<number, Provider | undefined>();
