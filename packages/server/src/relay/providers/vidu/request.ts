@@ -35,9 +35,9 @@ function orderedImages(images: readonly VideoImage[]): VideoImage[] {
 /** The aspect ratio and tier the request asks for: explicit fields first, else read from `size`. */
 export function viduShape(request: VideoRequest, upstreamModel: string): { aspectRatio?: string; resolution?: string } {
   const model = viduModel(upstreamModel);
-  const fromSize = request.size
-    ? frameShapeOf(request.size, model?.aspectRatios ?? ANY_RATIOS, model?.resolutions ?? ANY_TIERS)
-    : null;
+  // The tier is read against every tier Vidu has, not snapped to the model's: 1280x720 on a 1080p-only model is a
+  // size it cannot make, not a reason to make something else.
+  const fromSize = request.size ? frameShapeOf(request.size, model?.aspectRatios ?? ANY_RATIOS, ANY_TIERS) : null;
   return {
     aspectRatio: request.aspectRatio ?? fromSize?.aspectRatio,
     resolution: request.resolution ? normalizeTier(request.resolution) : fromSize?.resolution,
