@@ -8,6 +8,8 @@ import { codexProvider } from './codex/provider.js';
 import { cohereProvider } from './cohere/provider.js';
 import { cozeProvider } from './coze/provider.js';
 import { difyProvider } from './dify/provider.js';
+import { doubaoVideoProvider } from './doubao-video/provider.js';
+import { seedanceVideo } from './doubao-video/video.js';
 import { geminiProvider } from './gemini/provider.js';
 import { jinaProvider } from './jina/provider.js';
 import { midjourneyProvider } from './midjourney/provider.js';
@@ -48,8 +50,11 @@ const PROVIDERS: Partial<Record<AdaptorKind, Provider>> = {
  */
 const VIDEO_PROVIDERS: Record<string, Provider> = {
   Vidu: viduProvider,
+  DoubaoVideo: doubaoVideoProvider,
 };
-const VIDEO_FUNCTIONS: Record<string, VideoFunction> = {};
+const VIDEO_FUNCTIONS: Record<string, VideoFunction> = {
+  VolcEngine: seedanceVideo,
+};
 
 const resolved = new Map<number, Provider | undefined>();
 
