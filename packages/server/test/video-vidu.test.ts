@@ -275,6 +275,10 @@ describe('Vidu (type 52) video vendor against its mock', () => {
     expect(video.unsupported(request({ images: four }), 'vidu2.0')).toBe('image');
     expect(video.unsupported(request({ images: four }), 'viduq2')).toBeNull();
     expect(video.unsupported(request({ images: four }), 'viduq3-pro')).toBe('image');
+    // metadata wins over the common fields in the body, so it is what is checked.
+    expect(video.unsupported(request({ metadata: { duration: 8 } }), 'viduq1')).toBe('seconds');
+    expect(video.unsupported(request({ seconds: 8, metadata: { duration: 5 } }), 'viduq1')).toBeNull();
+    expect(video.unsupported(request({ metadata: { resolution: '720p' } }), 'viduq1')).toBe('resolution');
     // A model this table does not know is bounded by Vidu alone.
     expect(video.unsupported(request({ seconds: 30 }), 'vidu-future')).toBeNull();
   });

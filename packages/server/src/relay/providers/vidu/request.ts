@@ -32,15 +32,35 @@ function orderedImages(images: readonly VideoImage[]): VideoImage[] {
   return [...images].sort((a, b) => rank[a.role] - rank[b.role]);
 }
 
-/** The aspect ratio and tier the request asks for: explicit fields first, else read from `size`. */
-export function viduShape(request: VideoRequest, upstreamModel: string): { aspectRatio?: string; resolution?: string } {
+const text = (value: unknown): string | undefined => (typeof value === 'string' && value ? value : undefined);
+const integer = (value: unknown): number | undefined =>
+  typeof value === 'number' && Number.isInteger(value) ? value : undefined;
+
+/**
+ * The length, tier and aspect ratio the task is made with, as the body will carry them: `metadata` wins over the
+ * common fields (the family overlays metadata on the body), then `size` is read into ratio and tier, then the model's
+ * default length. The refusals read these, so what is checked is what is sent.
+ */
+export interface ViduSettings {
+  seconds: number;
+  resolution?: string;
+  aspectRatio?: string;
+  /** The tier came from `size` (so a tier the model lacks is the size's fault). */
+  tierFromSize: boolean;
+}
+
+export function viduSettings(request: VideoRequest, upstreamModel: string): ViduSettings {
   const model = viduModel(upstreamModel);
+  const meta = request.metadata;
   // The tier is read against every tier Vidu has, not snapped to the model's: 1280x720 on a 1080p-only model is a
   // size it cannot make, not a reason to make something else.
   const fromSize = request.size ? frameShapeOf(request.size, model?.aspectRatios ?? ANY_RATIOS, ANY_TIERS) : null;
+  const resolution = text(meta.resolution) ?? request.resolution ?? fromSize?.resolution;
   return {
-    aspectRatio: request.aspectRatio ?? fromSize?.aspectRatio,
-    resolution: request.resolution ? normalizeTier(request.resolution) : fromSize?.resolution,
+    seconds: integer(meta.duration) ?? request.seconds ?? defaultViduSeconds(upstreamModel),
+    resolution: resolution ? normalizeTier(resolution) : undefined,
+    aspectRatio: text(meta.aspect_ratio) ?? request.aspectRatio ?? fromSize?.aspectRatio,
+    tierFromSize: !text(meta.resolution) && !request.resolution && Boolean(fromSize),
   };
 }
 
@@ -58,17 +78,17 @@ export interface ViduSubmit {
 export function toViduSubmit(request: VideoRequest, upstreamModel: string): ViduSubmit {
   const routed = viduRouteOf(request.images);
   const route = 'route' in routed ? routed.route : 'text2video';
-  const shape = viduShape(request, upstreamModel);
+  const settings = viduSettings(request, upstreamModel);
   // Reference-to-video serves only the bare `viduq2`: its pro and turbo variants are refused there (the family too).
   const model = route === 'reference2video' && upstreamModel.startsWith('viduq2') ? 'viduq2' : upstreamModel;
   const body: Record<string, unknown> = { model, prompt: request.prompt };
   if (route !== 'text2video') body.images = orderedImages(request.images).map(viduImage);
-  body.duration = request.seconds ?? defaultViduSeconds(upstreamModel);
+  body.duration = settings.seconds;
   if (request.seed !== null) body.seed = request.seed;
-  if (shape.resolution) body.resolution = shape.resolution;
+  if (settings.resolution) body.resolution = settings.resolution;
   // An image route's frame follows its image; only text and reference videos take an aspect ratio.
-  if (shape.aspectRatio && (route === 'text2video' || route === 'reference2video')) {
-    body.aspect_ratio = shape.aspectRatio;
+  if (settings.aspectRatio && (route === 'text2video' || route === 'reference2video')) {
+    body.aspect_ratio = settings.aspectRatio;
   }
   const { model: _ignored, ...vendorFields } = request.metadata;
   return { route, body: { ...body, ...vendorFields } };

@@ -2,8 +2,8 @@ import type { VideoFunction } from '../../provider.js';
 import type { RuntimeChannel, UpstreamCall } from '../../types.js';
 import type { VideoRequest } from '../../video-types.js';
 import { frameShapeOf } from './frame-shape.js';
-import { defaultViduSeconds, viduModel } from './models.js';
-import { ANY_RATIOS, ANY_TIERS, toViduSubmit, viduRouteOf, viduShape } from './request.js';
+import { viduModel } from './models.js';
+import { ANY_RATIOS, ANY_TIERS, toViduSubmit, viduRouteOf, viduSettings } from './request.js';
 import { readViduPoll, readViduSubmit } from './response.js';
 
 /** Vidu's key goes as `Authorization: Token <key>` (not Bearer), on submits and polls alike. */
@@ -24,15 +24,14 @@ export function viduUnsupported(request: VideoRequest, upstreamModel: string): s
   // A route the model does not serve: vidu2.0 needs an image, viduq3 takes no reference images.
   if (!model.routes.includes(routed.route)) return 'image';
   if (routed.route === 'reference2video' && request.images.length > model.maxReferences) return 'image';
-  const seconds = request.seconds ?? defaultViduSeconds(upstreamModel);
-  if (!model.seconds.includes(seconds)) return 'seconds';
-  const shape = viduShape(request, upstreamModel);
-  if (shape.resolution) {
-    const tiers = model.resolutionsAt?.[seconds] ?? model.resolutions;
-    if (!tiers.includes(shape.resolution)) return request.resolution ? 'resolution' : 'size';
+  const settings = viduSettings(request, upstreamModel);
+  if (!model.seconds.includes(settings.seconds)) return 'seconds';
+  if (settings.resolution) {
+    const tiers = model.resolutionsAt?.[settings.seconds] ?? model.resolutions;
+    if (!tiers.includes(settings.resolution)) return settings.tierFromSize ? 'size' : 'resolution';
   }
   const takesRatio = routed.route === 'text2video' || routed.route === 'reference2video';
-  if (takesRatio && request.aspectRatio && !model.aspectRatios.includes(request.aspectRatio)) return 'aspect_ratio';
+  if (takesRatio && settings.aspectRatio && !model.aspectRatios.includes(settings.aspectRatio)) return 'aspect_ratio';
   return null;
 }
 
