@@ -247,6 +247,12 @@ describe('Vidu (type 52) video vendor against its mock', () => {
     expect(video.unsupported(request({ size: '1280x720' }), 'viduq1')).toBe('size');
     expect(video.unsupported(request({ size: '1920x1080' }), 'viduq1')).toBeNull();
     expect(video.unsupported(request({ size: '1000x300' }), 'viduq2')).toBe('size');
+    // Sora's 1792x1024 is 7:4, within 5 % of 16:9; its short side is nearest 1080p.
+    expect(video.unsupported(request({ size: '1792x1024' }), 'viduq2')).toBeNull();
+    expect(JSON.parse(String(video.submit(channel, request({ size: '1792x1024' }), 'viduq2').body))).toMatchObject({
+      aspect_ratio: '16:9',
+      resolution: '1080p',
+    });
     expect(video.unsupported(request({ size: 'big' }), 'viduq2')).toBe('size');
     expect(video.unsupported(request({ aspectRatio: '4:3' }), 'viduq1')).toBe('aspect_ratio');
     expect(video.unsupported(request({ aspectRatio: '4:3' }), 'viduq2')).toBeNull();
