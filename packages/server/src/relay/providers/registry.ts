@@ -8,6 +8,8 @@ import { codexProvider } from './codex/provider.js';
 import { cohereProvider } from './cohere/provider.js';
 import { cozeProvider } from './coze/provider.js';
 import { difyProvider } from './dify/provider.js';
+import { doubaoVideoProvider } from './doubao-video/provider.js';
+import { seedanceVideo } from './doubao-video/video.js';
 import { geminiProvider } from './gemini/provider.js';
 import { jimengProvider } from './jimeng/provider.js';
 import { jinaProvider } from './jina/provider.js';
@@ -20,6 +22,7 @@ import { azureSoraVideo, openAiSoraVideo } from './sora/video.js';
 import { sunoProvider } from './suno/provider.js';
 import { tencentProvider } from './tencent/provider.js';
 import { vertexProvider } from './vertex/provider.js';
+import { viduProvider } from './vidu/provider.js';
 import { xunfeiProvider } from './xunfei/provider.js';
 import { zhipuProvider } from './zhipu/provider.js';
 
@@ -53,10 +56,13 @@ const VIDEO_PROVIDERS: Record<string, Provider> = {
   Sora: soraProvider,
   Kling: klingProvider,
   Jimeng: jimengProvider,
+  Vidu: viduProvider,
+  DoubaoVideo: doubaoVideoProvider,
 };
 const VIDEO_FUNCTIONS: Record<string, VideoFunction> = {
   OpenAI: openAiSoraVideo,
   Azure: azureSoraVideo,
+  VolcEngine: seedanceVideo,
 };
 
 const resolved = new Map<number, Provider | undefined>();
