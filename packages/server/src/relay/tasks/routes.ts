@@ -13,6 +13,7 @@ import { sunoFetchManyHandler, sunoFetchOneHandler } from './suno/fetch.js';
 import { sunoSubmitEndpoint } from './suno/submit.js';
 import { videoContentHandler } from './video/content.js';
 import { deleteVideoHandler, familyVideoHandler, openAiVideoHandler, openAiVideoListHandler } from './video/lookup.js';
+import { nativeVideoRoutes } from './video/native-routes.js';
 import { videoSubmitEndpoint } from './video/submit.js';
 
 /**
@@ -39,6 +40,7 @@ export async function taskRelayRoutes(app: FastifyInstance, ctx: AppContext): Pr
   app.get('/v1/videos/:task_id/content', videoContentHandler(ctx));
   app.post('/v1/video/generations', conveyor(ctx, videoSubmitEndpoint(ctx, 'family')));
   app.get('/v1/video/generations/:task_id', familyVideoHandler(ctx));
+  nativeVideoRoutes(app, ctx);
   app.get('/suno/fetch/:id', sunoFetchOneHandler(ctx));
   app.post('/suno/fetch', sunoFetchManyHandler(ctx));
 }

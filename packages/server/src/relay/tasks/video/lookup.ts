@@ -20,15 +20,15 @@ import { familyVideoTask, openAiVideo } from './views.js';
 const REFRESH_AFTER_MS = 2_000;
 /** Tasks remembered for that purpose on this node; the oldest are forgotten first. */
 const REMEMBERED = 10_000;
-const lastRefresh = new Map<number, number>();
+const lastRefresh = new Map<string, number>();
 
 /** Whether a read may ask the vendor now: never for this task on this node, or not in the last two seconds. */
-function refreshDue(rowId: number): boolean {
+function refreshDue(taskId: string): boolean {
   const now = Date.now();
-  const last = lastRefresh.get(rowId);
+  const last = lastRefresh.get(taskId);
   if (last !== undefined && now - last < REFRESH_AFTER_MS) return false;
-  lastRefresh.delete(rowId);
-  lastRefresh.set(rowId, now);
+  lastRefresh.delete(taskId);
+  lastRefresh.set(taskId, now);
   if (lastRefresh.size > REMEMBERED) lastRefresh.delete(lastRefresh.keys().next().value!);
   return true;
 }
@@ -44,7 +44,7 @@ export async function ownVideoTask(ctx: AppContext, userId: number, taskId: stri
   const row = await ctx.repos.tasks.findForUser(userId, videoPlatforms(), taskId);
   if (!row || videoSecrets(row).deleted) return undefined;
   const finished = row.status === 'SUCCESS' || row.status === 'FAILURE';
-  if (finished || !refreshDue(row.id)) return row;
+  if (finished || !refreshDue(row.task_id)) return row;
   try {
     if (await pollVideoTask(ctx, row)) return (await ctx.repos.tasks.findById(row.id)) ?? row;
   } catch {
@@ -63,11 +63,17 @@ export function openAiVideoHandler(ctx: AppContext) {
   };
 }
 
-/** `GET /v1/video/generations/{task_id}`: the family's `{code, message, data: TaskDto}`. */
-export function familyVideoHandler(ctx: AppContext) {
-  return async (request: FastifyRequest<IdParams>, reply: FastifyReply) => {
+/**
+ * `GET /v1/video/generations/{task_id}` (and Kling's and Jimeng's native reads): the family's
+ * `{code, message, data: TaskDto}`. `idOf` finds the id where the route carries it (path, or Jimeng's body).
+ */
+export function familyVideoHandler(
+  ctx: AppContext,
+  idOf: (request: FastifyRequest) => string = (request) => (request.params as { task_id: string }).task_id,
+) {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
     const { lang, requestId, caller } = await openTaskRequest(ctx, request, reply);
-    const row = await ownVideoTask(ctx, caller.user.id, request.params.task_id);
+    const row = await ownVideoTask(ctx, caller.user.id, idOf(request));
     if (!row) return sendFamilyTaskError(reply, videoNotFound(lang), requestId);
     return { code: 'success', message: '', data: familyVideoTask(row, gatewayBase(ctx, request)) };
   };

@@ -16,7 +16,7 @@ const ASPECT = /^\d{1,2}:\d{1,2}$/;
 const invalid = (lang: Language, field: string, reason: string) =>
   RelayError.of(400, lang, 'video_param_invalid', { field, reason }, 'invalid_request');
 
-type Fields = Record<string, unknown>;
+export type Fields = Record<string, unknown>;
 
 /** A multipart body's text fields (JSON-looking ones parsed: `metadata`, `images`) and its files. */
 function formFields(parts: FormPart[]): { fields: Fields; files: FormPart[] } {
@@ -128,11 +128,19 @@ function imagesOf(fields: Fields, files: FormPart[], lang: Language): VideoImage
 
 /**
  * Reads any video route's body (JSON or multipart) into a VideoRequest, refusing what no vendor could make with a
- * 400 naming the field: a missing prompt, a duration past an hour's minute, a size that is not WIDTHxHEIGHT, an
- * image too large. `defaultModel`: OpenAI's Videos API falls back to sora-2 when no model is named.
+ * 400 naming the field: a missing prompt, a duration past a minute, a size that is not WIDTHxHEIGHT, an image too
+ * large. `defaultModel`: OpenAI's Videos API falls back to sora-2 when no model is named. `dialect`: a vendor's
+ * native body (Kling's, Jimeng's) renamed into the unified fields first.
  */
-export function readVideoRequest(request: FastifyRequest, lang: Language, defaultModel?: string): VideoRequest {
-  const { fields, files } = bodyOf(request, lang);
+export function readVideoRequest(
+  request: FastifyRequest,
+  lang: Language,
+  defaultModel?: string,
+  dialect?: (fields: Fields) => Fields,
+): VideoRequest {
+  const body = bodyOf(request, lang);
+  const fields = dialect ? dialect(body.fields) : body.fields;
+  const files = body.files;
   const prompt = text(fields.prompt);
   if (!prompt) throw RelayError.of(400, lang, 'task_field_required', { field: 'prompt' }, 'invalid_request');
   const model = text(fields.model) || defaultModel || '';

@@ -7,7 +7,7 @@ import { RelayError, redactChannelKeys } from '../../errors.js';
 import { ConversionError } from '../../formats/openai-chat/conversion-error.js';
 import type { VideoRequest } from '../../video-types.js';
 import { payerOf } from '../billing.js';
-import { readVideoRequest } from './read-request.js';
+import { type Fields, readVideoRequest } from './read-request.js';
 import { newPublicTaskId, type VideoFacts, type VideoSecrets, videoAction } from './task-record.js';
 import { openAiVideo } from './views.js';
 
@@ -43,13 +43,17 @@ export function sendFamilyTaskError(reply: FastifyReply, error: RelayError, requ
  * vendor's own ratios (seconds, size or resolution) decide the charge once a channel accepted, and a refusal costs
  * nothing. The task is stored under a public id; the vendor's id never reaches the client.
  */
-export function videoSubmitEndpoint(ctx: AppContext, route: VideoRoute): Endpoint<VideoSubmit> {
+export function videoSubmitEndpoint(
+  ctx: AppContext,
+  route: VideoRoute,
+  dialect?: (fields: Fields) => Fields,
+): Endpoint<VideoSubmit> {
   return {
     modelRequest: false,
     serves: (provider) => provider.functions.video !== undefined,
     ...(route === 'family' ? { answerError: sendFamilyTaskError } : {}),
     parse(request, lang) {
-      const video = readVideoRequest(request, lang, route === 'openai' ? 'sora-2' : undefined);
+      const video = readVideoRequest(request, lang, route === 'openai' ? 'sora-2' : undefined, dialect);
       return {
         model: video.model,
         stream: false,
