@@ -1,4 +1,4 @@
-import { LogType } from '@gateway/shared';
+import { LogType, type TaskView } from '@gateway/shared';
 import type OpenAI from 'openai';
 import { toFile } from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -40,6 +40,8 @@ describe('OpenAI Videos API (Sora) through the gateway', () => {
   let mock: VendorMock;
   let server: TestServer;
   let alice: ApiClient;
+  let bob: ApiClient;
+  let root: ApiClient;
   let aliceKey: string;
   let bobKey: string;
   let openai: OpenAI;
@@ -54,7 +56,7 @@ describe('OpenAI Videos API (Sora) through the gateway', () => {
   };
 
   beforeAll(async () => {
-    ({ mock, server, alice, aliceKey, bobKey } = await world());
+    ({ mock, server, alice, bob, root, aliceKey, bobKey } = await world());
     openai = openaiClient(server, aliceKey);
   });
   afterAll(async () => {
@@ -242,6 +244,39 @@ describe('OpenAI Videos API (Sora) through the gateway', () => {
     }
     const after = await balances(server, alice.userId!, aliceKey);
     expect(after.user.quota - charged.user.quota).toBe(8 * PER_SECOND);
+  });
+
+  it('lists video tasks in the console with their shape and a same-origin file the session can play', async () => {
+    const created = await openai.videos.create({
+      model: 'sora-2',
+      prompt: 'a console preview',
+      seconds: '4',
+      size: '1280x720',
+    });
+    await openai.videos.retrieve(created.id);
+    const own = await alice.get<TaskView[]>('/api/task/self');
+    const item = own.data.find((task) => task.task_id === created.id)!;
+    expect(item).toMatchObject({
+      status: 'SUCCESS',
+      quota: 4 * PER_SECOND,
+      video: { seconds: 4, size: '1280x720', content_url: `/v1/videos/${created.id}/content`, deleted: false },
+    });
+    expect(item).not.toHaveProperty('private_data');
+    expect(item).not.toHaveProperty('channel_id');
+    expect(JSON.stringify(own.data)).not.toMatch(/video_[0-9a-f]{24}/);
+
+    const play = (cookie: string) =>
+      fetch(`${server.baseUrl}${item.video!.content_url}`, { headers: { cookie } }).then(async (response) => ({
+        status: response.status,
+        bytes: Buffer.from(await response.arrayBuffer()),
+      }));
+    const mine = await play(alice.sessionCookie);
+    expect(mine.status).toBe(200);
+    expect(mine.bytes.equals(VIDEO_FILE)).toBe(true);
+    expect((await play(bob.sessionCookie)).status).toBe(404);
+    expect((await play(root.sessionCookie)).status).toBe(200);
+    const all = await root.get<TaskView[]>('/api/task/');
+    expect(all.data.find((task) => task.task_id === created.id)).toMatchObject({ channel_id: expect.any(Number) });
   });
 
   it('lists and deletes videos', async () => {

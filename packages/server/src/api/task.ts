@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { currentUser, guards } from '../auth/guard.js';
 import type { AppContext } from '../context.js';
 import { ok } from '../http/envelope.js';
-import { taskListItem } from '../relay/tasks/suno/view.js';
+import { taskListItem } from '../relay/tasks/task-list-item.js';
 import { readTaskListQuery } from './task-list-query.js';
 
 /**

@@ -23,6 +23,21 @@ export interface TaskView {
   data: unknown;
   /** Admins only. */
   channel_id?: number;
+  /** Video tasks only: what was asked for, and where the console plays and downloads the finished file. */
+  video?: TaskVideoView;
+}
+
+export interface TaskVideoView {
+  /** Requested length in seconds, when known. */
+  seconds: number | null;
+  /** `WIDTHxHEIGHT`, `720p` or an aspect ratio: whichever the request named. */
+  size: string | null;
+  resolution: string | null;
+  aspect_ratio: string | null;
+  /** The gateway's file route (same origin, the console's session is enough); null until finished, or deleted. */
+  content_url: string | null;
+  /** The owner deleted it through the API: kept for the record, no longer playable. */
+  deleted: boolean;
 }
 
 /** A drawing task as `GET /api/mj/self` (own) or `GET /api/mj/` (admin) returns it. Times in milliseconds. */

@@ -23,23 +23,3 @@ export function sunoTaskDto(row: TaskRow) {
     data: parseJsonColumn(row.data),
   };
 }
-
-/**
- * A task as the console lists it (`/api/task/…`). `private_data` (who paid, billing context) never leaves the
- * server; the channel is shown to admins only.
- */
-export function taskListItem(row: TaskRow, admin: boolean) {
-  const { private_data: _private, channel_id, properties, data, ...rest } = row;
-  return {
-    ...rest,
-    created_at: Number(row.created_at),
-    updated_at: Number(row.updated_at),
-    submit_time: Number(row.submit_time),
-    start_time: Number(row.start_time),
-    finish_time: Number(row.finish_time),
-    quota: Number(row.quota),
-    properties: parseJsonColumn(properties),
-    data: parseJsonColumn(data),
-    ...(admin ? { channel_id } : {}),
-  };
-}
