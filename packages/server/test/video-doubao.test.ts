@@ -4,7 +4,7 @@ import type { Provider, VideoFunction } from '../src/relay/provider.js';
 import { estimateSeedanceTokens } from '../src/relay/providers/doubao-video/billing.js';
 import { seedanceUsage } from '../src/relay/providers/doubao-video/response.js';
 import { providerFor } from '../src/relay/providers/registry.js';
-import { callVendor } from '../src/relay/tasks/video/vendor-call.js';
+import { callVendor } from '../src/relay/tasks/vendor-call.js';
 import type { RuntimeChannel } from '../src/relay/types.js';
 import type { VideoProgress, VideoRequest } from '../src/relay/video-types.js';
 import { ARK_KEY, startDoubaoVideoMock } from './mock-upstream/providers/doubao-video.js';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Provider, VideoFunction } from '../src/relay/provider.js';
 import { klingToken } from '../src/relay/providers/kling/jwt.js';
 import { providerFor } from '../src/relay/providers/registry.js';
-import { callVendor } from '../src/relay/tasks/video/vendor-call.js';
+import { callVendor } from '../src/relay/tasks/vendor-call.js';
 import type { RuntimeChannel } from '../src/relay/types.js';
 import type { VideoProgress, VideoRequest } from '../src/relay/video-types.js';
 import { KLING_ACCESS_KEY, KLING_KEY, startKlingVideoMock } from './mock-upstream/providers/kling-video.js';

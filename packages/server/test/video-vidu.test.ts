@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Provider, VideoFunction } from '../src/relay/provider.js';
 import { providerFor } from '../src/relay/providers/registry.js';
-import { callVendor } from '../src/relay/tasks/video/vendor-call.js';
+import { callVendor } from '../src/relay/tasks/vendor-call.js';
 import type { RuntimeChannel } from '../src/relay/types.js';
 import type { VideoProgress, VideoRequest } from '../src/relay/video-types.js';
 import type { VendorMock } from './mock-upstream/providers/vendor-server.js';

@@ -58,9 +58,22 @@ export interface RouteFunction {
   answer?(json: Record<string, unknown>, model: string): Record<string, unknown>;
 }
 
-/** An asynchronous task API's submit: the body goes to `path` on the channel's base URL. */
+/**
+ * An asynchronous task API that keeps the family's own task shape (Midjourney-proxy, Suno): the submit goes to
+ * `path` on the channel's base URL; unfinished tasks are asked about in batches (`poll`).
+ */
 export interface TaskFunction {
   call(channel: RuntimeChannel, path: string, body: unknown): UpstreamCall;
+  poll: TaskBatchPoll;
+}
+
+/** Asking a task API about many of its tasks in one call (Midjourney's list-by-condition, Suno's fetch). */
+export interface TaskBatchPoll {
+  /** Most ids per call. */
+  size: number;
+  call(channel: RuntimeChannel, upstreamIds: string[]): UpstreamCall;
+  /** The tasks the answer reports, each under its id; throws when the answer is not a list of tasks. */
+  read(json: unknown): Array<{ id: string; task: Record<string, unknown> }>;
 }
 
 /**
@@ -86,12 +99,6 @@ export interface VideoFunction {
   poll(channel: RuntimeChannel, upstreamId: string, upstreamModel: string): UpstreamCall;
   /** Reads the answer to `poll`. Throws when the answer is unreadable (the poller then asks again later). */
   readPoll(json: unknown, upstreamId: string): VideoProgress;
-  /** Asks about many tasks at once, where the vendor can (`size` per call). */
-  pollMany?: {
-    size: number;
-    call(channel: RuntimeChannel, upstreamIds: string[]): UpstreamCall;
-    read(json: unknown): VideoProgress[];
-  };
   /**
    * Fetches the finished file. Without it the file is a plain GET of the URL the poll reported; with it the vendor
    * serves the bytes behind its own authentication (OpenAI's `/v1/videos/{id}/content`).

@@ -8,7 +8,10 @@ import {
 } from './param-override.js';
 
 /** The channel's `header_override` on top of `headers`, `{api_key}` replaced by the channel key (a new object). */
-export function withHeaderOverride(headers: Record<string, string>, channel: CachedChannel): Record<string, string> {
+export function withHeaderOverride(
+  headers: Record<string, string>,
+  channel: Pick<CachedChannel, 'headerOverride' | 'key'>,
+): Record<string, string> {
   const result = { ...headers };
   for (const [name, value] of Object.entries(channel.headerOverride ?? {})) {
     if (typeof value === 'string') result[name.toLowerCase()] = value.replaceAll('{api_key}', channel.key);

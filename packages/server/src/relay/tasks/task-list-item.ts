@@ -13,8 +13,7 @@ function videoView(row: TaskRow): TaskVideoView {
     size: facts.size ?? null,
     resolution: facts.resolution ?? null,
     aspect_ratio: facts.aspect_ratio ?? null,
-    content_url:
-      row.status === 'SUCCESS' && !deleted ? `/v1/videos/${encodeURIComponent(row.task_id)}/content` : null,
+    content_url: row.status === 'SUCCESS' && !deleted ? `/v1/videos/${encodeURIComponent(row.task_id)}/content` : null,
     deleted,
   };
 }

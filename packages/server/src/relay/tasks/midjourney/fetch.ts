@@ -6,11 +6,14 @@ import type { MidjourneyRow } from '../../../db/schema.js';
 import { languageOf } from '../../../http/envelope.js';
 import { RelayError } from '../../errors.js';
 import { readUpstreamError } from '../../providers/errors.js';
+import { midjourneyProvider } from '../../providers/midjourney/provider.js';
+import { providerFor } from '../../providers/registry.js';
+import { joinUrl } from '../../providers/task-call.js';
 import { sendUpstream } from '../../send.js';
 import { unreachableUpstream, unreadableAnswer, upstreamRefusal } from '../../upstream-failure.js';
 import { fileHostAllowed } from '../file-host.js';
 import { gatewayBase, lookupIds, openTaskRequest } from '../task-request.js';
-import { callTaskUpstream, joinUrl } from '../upstream.js';
+import { callVendor } from '../vendor-call.js';
 import { sendMjError } from './reply.js';
 import { imageUrlFor, midjourneyDto } from './view.js';
 
@@ -66,13 +69,12 @@ export function midjourneyImageSeedHandler(ctx: AppContext) {
     }
     try {
       const path = `/mj/task/${encodeURIComponent(row.mj_id)}/image-seed`;
-      const answer = await callTaskUpstream(
-        channel,
-        'GET',
-        joinUrl(channel.baseUrl, path),
-        { 'mj-api-secret': channel.key },
-        undefined,
-      );
+      const provider = providerFor(channel.type) ?? midjourneyProvider;
+      const answer = await callVendor(provider, channel, {
+        method: 'GET',
+        url: joinUrl(channel.baseUrl, path),
+        headers: { accept: 'application/json', 'mj-api-secret': channel.key },
+      });
       if (answer.json !== null) {
         return reply.code(answer.status === 401 || answer.status === 403 ? 500 : answer.status).send(answer.json);
       }

@@ -1,10 +1,8 @@
 import { endTask, readPayer, taskRefund } from '../../../billing/task-settlement.js';
-import type { CachedChannel } from '../../../cache/channel-cache.js';
 import type { AppContext } from '../../../context.js';
 import type { DrawingChanges } from '../../../db/repos/midjourneys.js';
 import type { MidjourneyRow } from '../../../db/schema.js';
-import { applyUpstreamTasks, num, type PollOutcome, type PollSettings, pollInBatches, str } from '../poll-batches.js';
-import { callTaskUpstream, joinUrl } from '../upstream.js';
+import { num, type PollOutcome, type PollSettings, pollInBatches, str } from '../poll-batches.js';
 
 /** A task as midjourney-proxy reports it from `list-by-condition`. */
 interface UpstreamTask {
@@ -59,8 +57,8 @@ function isFailed(task: UpstreamTask): boolean {
 }
 
 /**
- * One pass over unfinished drawing tasks: ask each channel's midjourney-proxy about its tasks
- * (`POST /mj/task/list-by-condition`), store what changed, and refund tasks that failed, timed out or lost their
+ * One pass over unfinished drawing tasks: ask each channel's midjourney-proxy about its tasks (the provider's batch
+ * poll, `POST /mj/task/list-by-condition`), store what changed, and refund tasks that failed, timed out or lost their
  * channel, each exactly once.
  */
 export async function pollMidjourneyTasks(ctx: AppContext, settings: PollSettings): Promise<PollOutcome> {
@@ -83,29 +81,13 @@ export async function pollMidjourneyTasks(ctx: AppContext, settings: PollSetting
       }),
     );
 
-  const fetch = async (channel: CachedChannel, list: MidjourneyRow[]): Promise<PollOutcome> => {
-    const answer = await callTaskUpstream(
-      channel,
-      'POST',
-      joinUrl(channel.baseUrl, '/mj/task/list-by-condition'),
-      { 'mj-api-secret': channel.key },
-      { ids: list.map((row) => row.mj_id) },
-    );
-    if (answer.status !== 200 || !Array.isArray(answer.json))
-      throw new Error(`list-by-condition: HTTP ${answer.status}`);
-    return applyUpstreamTasks(list, answer.json as UpstreamTask[], {
-      rowId: (row) => row.mj_id,
-      taskId: (task) => str(task?.id),
-      changes: changesFrom,
-      failure: (task) => (isFailed(task) ? str(task.failReason) || str(task.status) : null),
-      fail: (row, reason, changes) => fail(row, reason, changes),
-      advance: (row, changes) => store.advance(row.id, changes),
-    });
-  };
-
   return pollInBatches(ctx, rows, {
+    kind: 'midjourney',
     timedOut: (row) => Number(row.submit_time) < deadline,
-    fail: (row, reason) => fail(row, reason),
-    fetch,
+    upstreamId: (row) => row.mj_id,
+    changes: (row, task) => changesFrom(row, task as UpstreamTask),
+    failure: (task) => (isFailed(task as UpstreamTask) ? str(task.failReason) || str(task.status) : null),
+    fail: (row, reason, changes) => fail(row, reason, changes),
+    advance: (row, changes) => store.advance(row.id, changes),
   });
 }

@@ -1,11 +1,9 @@
 import { endTask, readPayer, taskRefund } from '../../../billing/task-settlement.js';
-import type { CachedChannel } from '../../../cache/channel-cache.js';
 import type { AppContext } from '../../../context.js';
 import type { TaskChanges } from '../../../db/repos/tasks.js';
 import type { TaskRow } from '../../../db/schema.js';
 import { nowSeconds } from '../../../db/sql-helpers.js';
-import { applyUpstreamTasks, num, type PollOutcome, type PollSettings, pollInBatches, str } from '../poll-batches.js';
-import { callTaskUpstream, joinUrl } from '../upstream.js';
+import { num, type PollOutcome, type PollSettings, pollInBatches, str } from '../poll-batches.js';
 import { SUNO_PLATFORM } from './submit.js';
 
 /** A task as the Suno API's `POST /suno/fetch` reports it. */
@@ -33,7 +31,7 @@ function changesFrom(row: TaskRow, task: UpstreamTask): TaskChanges {
 }
 
 /**
- * One pass over unfinished Suno tasks: one `POST /suno/fetch {ids}` per channel, store what changed, and refund
+ * One pass over unfinished Suno tasks: the Suno provider's batch poll per channel, store what changed, and refund
  * tasks that failed, timed out or lost their channel, each exactly once.
  */
 export async function pollSunoTasks(ctx: AppContext, settings: PollSettings): Promise<PollOutcome> {
@@ -57,31 +55,13 @@ export async function pollSunoTasks(ctx: AppContext, settings: PollSettings): Pr
       }),
     );
 
-  const fetch = async (channel: CachedChannel, list: TaskRow[]): Promise<PollOutcome> => {
-    const answer = await callTaskUpstream(
-      channel,
-      'POST',
-      joinUrl(channel.baseUrl, '/suno/fetch'),
-      { authorization: `Bearer ${channel.key}` },
-      { ids: list.map((row) => row.task_id), action: '' },
-    );
-    const body = answer.json as { code?: unknown; data?: unknown } | null;
-    if (answer.status !== 200 || body?.code !== 'success' || !Array.isArray(body.data)) {
-      throw new Error(`suno fetch: HTTP ${answer.status}`);
-    }
-    return applyUpstreamTasks(list, body.data as UpstreamTask[], {
-      rowId: (row) => row.task_id,
-      taskId: (task) => str(task?.task_id),
-      changes: changesFrom,
-      failure: (task, changes) => (changes.status === 'FAILURE' ? str(task.fail_reason) || 'FAILURE' : null),
-      fail: (row, reason, changes) => fail(row, reason, changes),
-      advance: (row, changes) => store.advance(row.id, changes),
-    });
-  };
-
   return pollInBatches(ctx, rows, {
+    kind: 'suno',
     timedOut: (row) => Number(row.submit_time) < deadline,
-    fail: (row, reason) => fail(row, reason),
-    fetch,
+    upstreamId: (row) => row.task_id,
+    changes: (row, task) => changesFrom(row, task as UpstreamTask),
+    failure: (task, changes) => (changes.status === 'FAILURE' ? str(task.fail_reason) || 'FAILURE' : null),
+    fail: (row, reason, changes) => fail(row, reason, changes),
+    advance: (row, changes) => store.advance(row.id, changes),
   });
 }

@@ -6,10 +6,10 @@ import { providerFor } from '../../providers/registry.js';
 import type { UpstreamResponse } from '../../send.js';
 import type { UpstreamCall } from '../../types.js';
 import { fileHostAllowed } from '../file-host.js';
+import { openVendorCall } from '../vendor-call.js';
 import { contentReader, ownVideoTask, videoNotFound } from './lookup.js';
 import { videoPlatforms } from './platforms.js';
 import { videoSecrets } from './task-record.js';
-import { openVendorCall } from './vendor-call.js';
 
 /** A video file may take a while to start; past this the download is given up. */
 const CONTENT_TIMEOUT_MS = 120_000;

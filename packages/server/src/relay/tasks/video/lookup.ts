@@ -9,11 +9,11 @@ import { authenticateRelay } from '../../admission/authenticate.js';
 import { RelayError } from '../../errors.js';
 import { providerFor } from '../../providers/registry.js';
 import { gatewayBase, openTaskRequest } from '../task-request.js';
+import { callVendor } from '../vendor-call.js';
 import { videoPlatforms } from './platforms.js';
 import { pollVideoTask } from './poll.js';
 import { sendFamilyTaskError } from './submit.js';
 import { videoSecrets } from './task-record.js';
-import { callVendor } from './vendor-call.js';
 import { familyVideoTask, openAiVideo } from './views.js';
 
 /** A client's read refreshes an unfinished task from its vendor at most this often (the poller does the rest). */

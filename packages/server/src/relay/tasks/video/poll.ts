@@ -9,9 +9,9 @@ import type { VideoFunction } from '../../provider.js';
 import { providerFor } from '../../providers/registry.js';
 import type { VideoProgress } from '../../video-types.js';
 import type { PollOutcome, PollSettings } from '../poll-batches.js';
+import { callVendor } from '../vendor-call.js';
 import { videoPlatforms } from './platforms.js';
 import { familyStatus, type VideoSecrets, videoSecrets } from './task-record.js';
-import { callVendor } from './vendor-call.js';
 
 /** Unreadable or failed answers in a row after which a task is given up (failed and refunded). */
 export const POLL_ERROR_LIMIT = 5;
