@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { GoogleGenAI } from '@google/genai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DownloadingVideoFunction } from '../src/relay/providers/minimax/video-download.js';
 import { providerFor } from '../src/relay/providers/registry.js';
 import { openVendorCall } from '../src/relay/tasks/video/vendor-call.js';
 import type { RuntimeChannel } from '../src/relay/types.js';
@@ -79,18 +80,39 @@ describe('Veo on the Gemini API (type 24)', () => {
     expect(progress).toMatchObject({ upstreamId, status: 'completed', progress: 100 });
     expect(progress.url).toMatch(new RegExp(`^${mock.baseUrl}/v1beta/files/[0-9a-f]{16}:download\\?alt=media$`));
 
-    const content = vendor.video.content!(channel, upstreamId, progress.url);
-    const file = await openVendorCall(provider, channel, content);
+    // content(): the keyed call, answered by a redirect to a signed URL (the engine does not follow redirects).
+    const video = vendor.video as DownloadingVideoFunction;
+    const keyed = await openVendorCall(provider, channel, video.content!(channel, upstreamId, progress.url));
+    expect(keyed.statusCode).toBe(302);
+    await keyed.body.dump();
+    expect(mock.requests.at(-1)!.headers['x-goog-api-key']).toBe(GEMINI_VIDEO_KEY);
+    // download(): the same call, the redirect followed without the key.
+    const before = mock.requests.length;
+    const file = await video.download(channel, upstreamId, progress.url, (call) =>
+      openVendorCall(provider, channel, call),
+    );
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toBe('video/mp4');
     expect((await bytesOf(file)).equals(SAMPLE_VIDEO)).toBe(true);
-    expect(mock.requests.at(-1)!.headers['x-goog-api-key']).toBe(GEMINI_VIDEO_KEY);
+    const [asked, signed] = mock.requests.slice(before);
+    expect(asked!.headers['x-goog-api-key']).toBe(GEMINI_VIDEO_KEY);
+    expect(signed!.path).toMatch(/^\/signed-video\/[0-9a-f]{16}$/);
+    expect(signed!.headers['x-goog-api-key']).toBeUndefined();
   });
 
-  it('sends the key only to the channel host: a file URL elsewhere is fetched without it', () => {
-    const call = steps().video.content!(channel, 'models/m/operations/x', 'https://files.example.com/v.mp4');
-    expect(call.headers['x-goog-api-key']).toBeUndefined();
-    expect(() => steps().video.content!(channel, 'models/m/operations/x', undefined)).toThrow();
+  it('fetches a file only from the channel base URL, whatever host the operation named', () => {
+    const { video } = steps();
+    const call = video.content!(
+      channel,
+      'x',
+      'https://generativelanguage.googleapis.com/v1beta/files/abc:download?alt=media',
+    );
+    expect(call.url).toBe(`${mock.baseUrl}/v1beta/files/abc:download?alt=media`);
+    expect(call.headers['x-goog-api-key']).toBe(GEMINI_VIDEO_KEY);
+    const proxied = video.content!({ ...channel, baseUrl: 'https://proxy.example/google/' }, 'x', call.url);
+    expect(proxied.url).toBe('https://proxy.example/google/v1beta/files/abc:download?alt=media');
+    expect(() => video.content!(channel, 'x', 'https://evil.example/steal')).toThrow();
+    expect(() => video.content!(channel, 'x', undefined)).toThrow();
   });
 
   it('a [progress] operation runs (no percentage from Google: 0) then completes', async () => {
@@ -258,7 +280,9 @@ describe('Veo on the Gemini API (type 24)', () => {
     // The SDK reads an https URI's file id (Google's are https; the mock's is http), then asks for it by id.
     const fileId = /\/files\/([a-z0-9]+):download/.exec(generated!.video!.uri!)![1];
     await ai.files.download({ file: `files/${fileId}`, downloadPath });
-    expect(mock.requests.at(-1)!.path).toBe(`/v1beta/files/${fileId}:download`);
+    // It asks for the file with its key and follows Google's redirect to the signed URL, as download() does.
+    expect(mock.requests.at(-2)!.path).toBe(`/v1beta/files/${fileId}:download`);
+    expect(mock.requests.at(-1)!.path).toBe(`/signed-video/${fileId}`);
     expect(readFileSync(downloadPath).equals(SAMPLE_VIDEO)).toBe(true);
 
     const wrong = new GoogleGenAI({ apiKey: 'AIza-wrong', httpOptions: { baseUrl: mock.baseUrl } });

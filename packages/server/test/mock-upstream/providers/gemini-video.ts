@@ -1,3 +1,4 @@
+import { createHmac, randomBytes } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import { taskStore } from '../task-script.js';
 import { isRecord } from '../text.js';
@@ -6,6 +7,10 @@ import { answerOperation, googleError, sendVideo, startOperation, type VeoTaskPa
 
 /** The API key the mock accepts (`x-goog-api-key`, or `?key=` as Google also reads it). */
 export const GEMINI_VIDEO_KEY = 'AIza-mock-veo-key';
+
+/** Signs the redirect's storage URL, which then needs no key (and cannot be forged). */
+const URL_SECRET = randomBytes(16);
+const sign = (id: string, expires: string) => createHmac('sha256', URL_SECRET).update(`${id}:${expires}`).digest('hex');
 
 const keyOf = (request: VendorRequest) => request.headers['x-goog-api-key'] ?? request.query.key ?? '';
 
@@ -47,7 +52,8 @@ function refuseKey(request: VendorRequest, res: ServerResponse): boolean {
  *   refuses a prompt its filters block; `seed` is refused as the Gemini API refuses it.
  * - `GET /v1beta/models/{model}/operations/{id}` → the operation (task-script.ts decides its course); when done,
  *   `response.generateVideoResponse.generatedSamples[0].video.uri` is a file on this mock.
- * - `GET /v1beta/files/{id}:download?alt=media` → the sample video, for the key only.
+ * - `GET /v1beta/files/{id}:download?alt=media` (key) → 302 to a signed URL on this mock, which serves the sample
+ *   video without a key (`curl -L` in Google's own REST example follows the same redirect).
  */
 export function startGeminiVideoMock(): Promise<VendorMock> {
   let base = '';
@@ -59,6 +65,16 @@ export function startGeminiVideoMock(): Promise<VendorMock> {
       : {},
   });
   return startVendorServer((request, res) => {
+    const signed = /^\/signed-video\/([0-9a-f]{16})$/.exec(request.path);
+    if (signed && request.method === 'GET') {
+      const { expires = '', sig = '' } = request.query;
+      if (!(Number(expires) > Date.now() / 1000) || sig !== sign(signed[1]!, expires)) {
+        res.writeHead(403, { 'content-type': 'text/plain' });
+        res.end('Forbidden');
+        return;
+      }
+      return sendVideo(res);
+    }
     if (refuseKey(request, res)) return;
     const submit = /^\/v1beta\/models\/([^/:]+):predictLongRunning$/.exec(request.path);
     if (submit && request.method === 'POST') {
@@ -92,7 +108,13 @@ export function startGeminiVideoMock(): Promise<VendorMock> {
     if (file && request.method === 'GET' && request.query.alt === 'media') {
       const task = taskStore<VeoTaskPayload>(scope()).get(file[1]!);
       if (!task) return googleError(res, 404, 'NOT_FOUND', 'Requested entity was not found.');
-      return sendVideo(res);
+      // As Google does: the keyed download redirects to a short-lived signed URL on its storage.
+      const expires = String(Math.floor(Date.now() / 1000) + 3600);
+      res.writeHead(302, {
+        location: `${base}/signed-video/${task.id}?expires=${expires}&sig=${sign(task.id, expires)}`,
+      });
+      res.end();
+      return;
     }
     googleError(res, 404, 'NOT_FOUND', `The requested URL ${request.path} was not found on this server.`);
   }).then((mock) => {

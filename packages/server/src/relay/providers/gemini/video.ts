@@ -1,6 +1,6 @@
 import { channelType } from '@gateway/shared';
-import type { VideoFunction } from '../../provider.js';
-import type { RuntimeChannel } from '../../types.js';
+import type { RuntimeChannel, UpstreamCall } from '../../types.js';
+import type { DownloadingVideoFunction } from '../minimax/video-download.js';
 import { operationModel, readGeminiOperation, readOperationName, veoBody, veoRatios, veoUnsupported } from './veo.js';
 
 /** Veo is served by the Gemini API's v1beta only, whatever version the channel's chat is set to. */
@@ -19,24 +19,34 @@ const headers = (channel: RuntimeChannel): Record<string, string> => ({
 });
 
 /**
- * Whether a file URL is on the channel's own host: only there does the channel's key go with the download, so a URL
- * an answer names elsewhere never receives it.
+ * The call for a Veo file (`…/v1beta/files/{id}:download?alt=media`, as the operation names it): always made to the
+ * channel's own base URL with the channel's key, whatever host the answer named. So the key only ever goes where
+ * the admin pointed the channel (a proxy in front of Google included), and an answer cannot send the gateway
+ * anywhere else.
  */
-function onChannelHost(channel: RuntimeChannel, url: string): boolean {
+function fileCall(channel: RuntimeChannel, url: string | undefined): UpstreamCall {
+  let file: URL;
   try {
-    return new URL(url).origin === new URL(base(channel)).origin;
+    file = new URL(url ?? '');
   } catch {
-    return false;
+    throw new Error('the Veo operation named no video file');
   }
+  if (!/\/files\/[^/]+:download$/.test(file.pathname)) throw new Error(`not a Gemini file download: ${file.pathname}`);
+  return {
+    method: 'GET',
+    url: `${base(channel)}${file.pathname.replace(/^.*?(\/v1[^/]*\/files\/)/, '$1')}${file.search}`,
+    headers: { accept: '*/*', 'x-goog-api-key': channel.key },
+  };
 }
 
 /**
  * Google Veo on the Gemini API (type 24, beside its chat): `POST /v1beta/models/{model}:predictLongRunning` answers
  * an operation name (`models/{model}/operations/{id}`, our upstream id), polled by `GET /v1beta/{name}`. The
- * finished video is a Gemini file whose URI needs the API key, so the gateway downloads it (`content`) and the key
- * never reaches the client.
+ * finished video is a Gemini file whose URI needs the API key, so the gateway downloads it and the key never reaches
+ * the client: `content` is the keyed call; Google answers it with a redirect to a signed URL, which `download`
+ * (video-download.ts) follows without the key.
  */
-export const geminiVideo: VideoFunction = {
+export const geminiVideo: DownloadingVideoFunction = {
   unsupported: (request, model) => veoUnsupported(request, model, 'gemini'),
   ratios: veoRatios,
   submit: (channel, request, model) => ({
@@ -53,10 +63,17 @@ export const geminiVideo: VideoFunction = {
     headers: headers(channel),
   }),
   readPoll: readGeminiOperation,
-  content(channel, _upstreamId, url) {
-    if (!url) throw new Error('the Veo operation named no video file');
-    const call = { method: 'GET' as const, url, headers: { accept: '*/*' } as Record<string, string> };
-    if (onChannelHost(channel, url)) call.headers['x-goog-api-key'] = channel.key;
-    return call;
+  content: (channel, _upstreamId, url) => fileCall(channel, url),
+  async download(channel, _upstreamId, url, open) {
+    const answer = await open(fileCall(channel, url));
+    const location = answer.headers.location;
+    if (answer.statusCode < 300 || answer.statusCode >= 400 || typeof location !== 'string' || !location) return answer;
+    // Google answers the keyed download with a redirect to a signed URL: followed once, without the key.
+    await answer.body.dump();
+    return open({
+      method: 'GET',
+      url: new URL(location, fileCall(channel, url).url).toString(),
+      headers: { accept: '*/*' },
+    });
   },
 };

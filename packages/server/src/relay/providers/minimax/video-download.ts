@@ -6,8 +6,9 @@ import { UpstreamBody } from '../../upstream-exchange.js';
 /**
  * A proposed addition to the video contract (provider.ts), kept here until the engine takes it: `content` is one
  * call whose answer is the file, and some vendors' files are not that. MiniMax answers a file id, and a second call
- * turns it into a signed download URL; Vertex may hand the video back inside the operation (base64), with nothing
- * left to call. `download` fetches the file in as many steps as the vendor needs, each through `open` (the
+ * turns it into a signed download URL; the Gemini API answers the keyed download with a redirect to a signed URL
+ * (followed without the key); Vertex may hand the video back inside the operation (base64), with nothing left to
+ * call. `download` fetches the file in as many steps as the vendor needs, each through `open` (the
  * provider's `open` when it has one: Vertex's token), and answers like `content`'s call would. When a vendor has
  * it, the engine uses it instead of `content`.
  */
