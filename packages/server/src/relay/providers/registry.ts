@@ -11,10 +11,12 @@ import { difyProvider } from './dify/provider.js';
 import { doubaoVideoProvider } from './doubao-video/provider.js';
 import { seedanceVideo } from './doubao-video/video.js';
 import { geminiProvider } from './gemini/provider.js';
+import { geminiVideo } from './gemini/video.js';
 import { jimengProvider } from './jimeng/provider.js';
 import { jinaProvider } from './jina/provider.js';
 import { klingProvider } from './kling/provider.js';
 import { midjourneyProvider } from './midjourney/provider.js';
+import { minimaxVideo } from './minimax/video.js';
 import { openAiCompatibleProvider, openAiProvider } from './openai/provider.js';
 import { replicateProvider } from './replicate/provider.js';
 import { soraProvider } from './sora/provider.js';
@@ -22,6 +24,7 @@ import { azureSoraVideo, openAiSoraVideo } from './sora/video.js';
 import { sunoProvider } from './suno/provider.js';
 import { tencentProvider } from './tencent/provider.js';
 import { vertexProvider } from './vertex/provider.js';
+import { vertexVideo } from './vertex/video.js';
 import { viduProvider } from './vidu/provider.js';
 import { xunfeiProvider } from './xunfei/provider.js';
 import { zhipuProvider } from './zhipu/provider.js';
@@ -63,6 +66,9 @@ const VIDEO_FUNCTIONS: Record<string, VideoFunction> = {
   OpenAI: openAiSoraVideo,
   Azure: azureSoraVideo,
   VolcEngine: seedanceVideo,
+  Gemini: geminiVideo,
+  VertexAi: vertexVideo,
+  MiniMax: minimaxVideo,
 };
 
 const resolved = new Map<number, Provider | undefined>();

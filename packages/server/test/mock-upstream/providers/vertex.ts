@@ -44,6 +44,19 @@ export interface ServiceAccountJson {
   [field: string]: string;
 }
 
+/** How a route served beside the Vertex methods checks its caller, answering the refusal itself when it fails. */
+export interface VertexAuth {
+  /** As the publisher methods check it: a Bearer token for a service account of the project, or the express key. */
+  project(project: string | undefined): boolean;
+  /** Any unexpired token this mock issued (Cloud Storage reads). */
+  bearer(): boolean;
+}
+
+export interface VertexMockOptions {
+  /** Routes served on the same host first (Veo's long-running methods, a Cloud Storage bucket): true when answered. */
+  extraRoute?(request: VendorRequest, res: ServerResponse, auth: VertexAuth): boolean | Promise<boolean>;
+}
+
 interface Trusted {
   publicKey: KeyObject;
   keyId: string;
@@ -84,7 +97,7 @@ const decodePart = (part: string): Record<string, unknown> | null => {
  * `[limit]` in a prompt is a 429 RESOURCE_EXHAUSTED. Replies are `Hello from vertex mock: <model>` with the shared
  * arithmetic (vendor-server.ts), usage reported in each publisher's format.
  */
-export async function startVertexMock(): Promise<VertexMock> {
+export async function startVertexMock(options: VertexMockOptions = {}): Promise<VertexMock> {
   const trusted = new Map<string, Trusted>();
   /** token → the service account's email and when it expires. */
   const tokens = new Map<string, { email: string; expiresAt: number }>();
@@ -163,8 +176,24 @@ export async function startVertexMock(): Promise<VertexMock> {
     return true;
   };
 
-  const server = await startVendorServer((request, res) => {
+  /** A live token this mock issued, else refused here with Google's 401. */
+  const bearer = (request: VendorRequest, res: ServerResponse): boolean => {
+    const token = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1] ?? '';
+    const held = tokens.get(token);
+    if (held && held.expiresAt > Date.now()) return true;
+    googleError(res, 401, 'UNAUTHENTICATED', 'Request had invalid authentication credentials.');
+    return false;
+  };
+
+  const server = await startVendorServer(async (request, res) => {
     if (request.path === '/token' && request.method === 'POST') return issueToken(request, res);
+    if (options.extraRoute) {
+      const auth: VertexAuth = {
+        project: (project) => authorised(request, res, project),
+        bearer: () => bearer(request, res),
+      };
+      if (await options.extraRoute(request, res, auth)) return;
+    }
     const match =
       /^\/v1\/(?:projects\/([^/]+)\/locations\/([^/]+)\/)?publishers\/(google|anthropic)\/models\/([^/:]+):(\w+)$/.exec(
         request.path,
