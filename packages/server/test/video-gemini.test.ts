@@ -3,10 +3,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { GoogleGenAI } from '@google/genai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DownloadingVideoFunction } from '../src/relay/providers/minimax/video-download.js';
 import { providerFor } from '../src/relay/providers/registry.js';
-import { openVendorCall } from '../src/relay/tasks/video/vendor-call.js';
-import type { RuntimeChannel } from '../src/relay/types.js';
+import { openVendorCall } from '../src/relay/tasks/vendor-call.js';
+import type { RuntimeChannel, UpstreamCall } from '../src/relay/types.js';
 import { bytesOf, PIXEL_PNG, vendorSteps, videoRequest } from './helpers/video-vendor-kit.js';
 import { GEMINI_VIDEO_KEY, startGeminiVideoMock } from './mock-upstream/providers/gemini-video.js';
 import type { VendorMock } from './mock-upstream/providers/vendor-server.js';
@@ -80,15 +79,10 @@ describe('Veo on the Gemini API (type 24)', () => {
     expect(progress).toMatchObject({ upstreamId, status: 'completed', progress: 100 });
     expect(progress.url).toMatch(new RegExp(`^${mock.baseUrl}/v1beta/files/[0-9a-f]{16}:download\\?alt=media$`));
 
-    // content(): the keyed call, answered by a redirect to a signed URL (the engine does not follow redirects).
-    const video = vendor.video as DownloadingVideoFunction;
-    const keyed = await openVendorCall(provider, channel, video.content!(channel, upstreamId, progress.url));
-    expect(keyed.statusCode).toBe(302);
-    await keyed.body.dump();
-    expect(mock.requests.at(-1)!.headers['x-goog-api-key']).toBe(GEMINI_VIDEO_KEY);
-    // download(): the same call, the redirect followed without the key.
+    // content(): the keyed call, answered by a redirect to a signed URL, followed once without the key.
+    const video = vendor.video;
     const before = mock.requests.length;
-    const file = await video.download(channel, upstreamId, progress.url, (call) =>
+    const file = await video.content!(channel, upstreamId, progress.url, (call) =>
       openVendorCall(provider, channel, call),
     );
     expect(file.statusCode).toBe(200);
@@ -100,19 +94,29 @@ describe('Veo on the Gemini API (type 24)', () => {
     expect(signed!.headers['x-goog-api-key']).toBeUndefined();
   });
 
-  it('fetches a file only from the channel base URL, whatever host the operation named', () => {
+  it('fetches a file only from the channel base URL, whatever host the operation named', async () => {
     const { video } = steps();
-    const call = video.content!(
+    // The first call content() makes, recorded and stopped there.
+    const firstCall = async (on: RuntimeChannel, url: string | undefined) => {
+      let made: UpstreamCall | undefined;
+      await video.content!(on, 'x', url, async (call) => {
+        made = call;
+        throw new Error('recorded');
+      }).catch((error: Error) => {
+        if (error.message !== 'recorded') throw error;
+      });
+      return made;
+    };
+    const call = (await firstCall(
       channel,
-      'x',
       'https://generativelanguage.googleapis.com/v1beta/files/abc:download?alt=media',
-    );
+    ))!;
     expect(call.url).toBe(`${mock.baseUrl}/v1beta/files/abc:download?alt=media`);
     expect(call.headers['x-goog-api-key']).toBe(GEMINI_VIDEO_KEY);
-    const proxied = video.content!({ ...channel, baseUrl: 'https://proxy.example/google/' }, 'x', call.url);
-    expect(proxied.url).toBe('https://proxy.example/google/v1beta/files/abc:download?alt=media');
-    expect(() => video.content!(channel, 'x', 'https://evil.example/steal')).toThrow();
-    expect(() => video.content!(channel, 'x', undefined)).toThrow();
+    const proxied = await firstCall({ ...channel, baseUrl: 'https://proxy.example/google/' }, call.url);
+    expect(proxied!.url).toBe('https://proxy.example/google/v1beta/files/abc:download?alt=media');
+    await expect(firstCall(channel, 'https://evil.example/steal')).rejects.toThrow();
+    await expect(firstCall(channel, undefined)).rejects.toThrow();
   });
 
   it('a [progress] operation runs (no percentage from Google: 0) then completes', async () => {

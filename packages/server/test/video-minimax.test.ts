@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DownloadingVideoFunction } from '../src/relay/providers/minimax/video-download.js';
+import type { VideoFunction } from '../src/relay/provider.js';
 import { providerFor } from '../src/relay/providers/registry.js';
-import { openVendorCall } from '../src/relay/tasks/video/vendor-call.js';
+import { openVendorCall } from '../src/relay/tasks/vendor-call.js';
 import type { RuntimeChannel } from '../src/relay/types.js';
 import { bytesOf, PIXEL_PNG, vendorSteps, videoRequest } from './helpers/video-vendor-kit.js';
 import { MINIMAX_VIDEO_KEY, startMinimaxVideoMock } from './mock-upstream/providers/minimax-video.js';
@@ -17,7 +17,7 @@ describe('MiniMax Hailuo video (type 35)', () => {
   let mock: VendorMock;
   let channel: RuntimeChannel;
   const provider = providerFor(35)!;
-  const video = () => provider.functions.video as DownloadingVideoFunction;
+  const video = () => provider.functions.video as VideoFunction;
   const steps = (on = () => channel, model = MODEL) => vendorSteps(provider, on(), model);
   const open = (call: Parameters<typeof openVendorCall>[2]) => openVendorCall(provider, channel, call);
 
@@ -75,7 +75,7 @@ describe('MiniMax Hailuo video (type 35)', () => {
     expect(progress.url).toMatch(/^\/v1\/files\/retrieve\?file_id=\d+$/);
 
     const before = mock.requests.length;
-    const file = await video().download(channel, upstreamId, progress.url, open);
+    const file = await video().content!(channel, upstreamId, progress.url, open);
     expect(file.statusCode).toBe(200);
     expect((await bytesOf(file)).equals(SAMPLE_VIDEO)).toBe(true);
     const [retrieve, download] = mock.requests.slice(before);
@@ -85,19 +85,18 @@ describe('MiniMax Hailuo video (type 35)', () => {
     expect(download!.query.Signature).toMatch(/^[0-9a-f]{64}$/);
     // The signed storage URL gets no key.
     expect(download!.headers.authorization).toBeUndefined();
-    expect(video().content).toBeUndefined();
   });
 
   it('a retrieve MiniMax refuses comes back as an error answer, not as a file', async () => {
-    const missing = await video().download(channel, 'x', '/v1/files/retrieve?file_id=999', open);
+    const missing = await video().content!(channel, 'x', '/v1/files/retrieve?file_id=999', open);
     expect(missing.statusCode).toBe(502);
     expect(await missing.body.text()).toContain('file not found');
     const wrongKey = { ...channel, key: 'wrong' };
-    const refused = await video().download(wrongKey, 'x', '/v1/files/retrieve?file_id=1', (call) =>
+    const refused = await video().content!(wrongKey, 'x', '/v1/files/retrieve?file_id=1', (call) =>
       openVendorCall(provider, wrongKey, call),
     );
     expect(refused.statusCode).toBe(401);
-    await expect(video().download(channel, 'x', undefined, open)).rejects.toThrow();
+    await expect(video().content!(channel, 'x', undefined, open)).rejects.toThrow();
   });
 
   it('Queueing → queued, Processing → in progress, then Success; Fail carries base_resp’s reason', async () => {

@@ -6,10 +6,14 @@ import { addChannel, addToken, balances, lastCallLog, openaiClient } from './hel
 import { startTestServer, type TestServer } from './helpers/server.js';
 import { TASK_POLL } from './helpers/task-relay.js';
 import { ARK_KEY, startDoubaoVideoMock } from './mock-upstream/providers/doubao-video.js';
+import { GEMINI_VIDEO_KEY, startGeminiVideoMock } from './mock-upstream/providers/gemini-video.js';
 import { JIMENG_KEY, startJimengVideoMock } from './mock-upstream/providers/jimeng-video.js';
 import { KLING_KEY, startKlingVideoMock } from './mock-upstream/providers/kling-video.js';
+import { MINIMAX_VIDEO_KEY, startMinimaxVideoMock } from './mock-upstream/providers/minimax-video.js';
 import { SORA_KEY, startSoraVideoMock, VIDEO_FILE } from './mock-upstream/providers/sora-video.js';
 import type { VendorMock } from './mock-upstream/providers/vendor-server.js';
+import type { VertexMock } from './mock-upstream/providers/vertex.js';
+import { startVertexVideoMock } from './mock-upstream/providers/vertex-video.js';
 import { startViduVideoMock, VIDU_KEY } from './mock-upstream/providers/vidu-video.js';
 
 /**
@@ -21,7 +25,10 @@ import { startViduVideoMock, VIDU_KEY } from './mock-upstream/providers/vidu-vid
 interface Vendor {
   name: string;
   type: number;
-  key: string;
+  /** The channel's key (Vertex: a service account its mock trusts). */
+  key: string | ((mock: VendorMock) => string);
+  /** The channel's `other` (Vertex: its region). */
+  other?: string;
   start(): Promise<VendorMock>;
   model: string;
   seconds: number;
@@ -102,6 +109,37 @@ const VENDORS: Vendor[] = [
     units: 1,
     percent: false,
   },
+  {
+    name: 'Gemini',
+    type: 24,
+    key: GEMINI_VIDEO_KEY,
+    start: startGeminiVideoMock,
+    model: 'veo-3.0-generate-001',
+    seconds: 8,
+    units: 8,
+    percent: false,
+  },
+  {
+    name: 'VertexAi',
+    type: 41,
+    key: (mock) => JSON.stringify((mock as VertexMock).serviceAccount({ projectId: 'veo-project' })),
+    other: 'us-central1',
+    start: startVertexVideoMock,
+    model: 'veo-3.0-generate-001',
+    seconds: 8,
+    units: 8,
+    percent: false,
+  },
+  {
+    name: 'MiniMax',
+    type: 35,
+    key: MINIMAX_VIDEO_KEY,
+    start: startMinimaxVideoMock,
+    model: 'MiniMax-Hailuo-02',
+    seconds: 6,
+    units: 1,
+    percent: false,
+  },
 ];
 
 const PRICE = 0.2;
@@ -130,7 +168,13 @@ describe.each(VENDORS)('video through the gateway on a $name channel (type $type
     mock = await vendor.start();
     server = await startTestServer('sqlite');
     const root = await setupAndLogin(server.baseUrl);
-    await addChannel(root, { type: vendor.type, key: vendor.key, base_url: mock.baseUrl, models: vendor.model });
+    await addChannel(root, {
+      type: vendor.type,
+      key: typeof vendor.key === 'function' ? vendor.key(mock) : vendor.key,
+      base_url: mock.baseUrl,
+      models: vendor.model,
+      ...(vendor.other ? { other: vendor.other } : {}),
+    });
     const saved = await root.put('/api/option/', {
       key: 'ModelPrice',
       value: JSON.stringify({ [vendor.model]: PRICE }),

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { DownloadingVideoFunction } from '../src/relay/providers/minimax/video-download.js';
+import type { VideoFunction } from '../src/relay/provider.js';
 import { providerFor } from '../src/relay/providers/registry.js';
-import { openVendorCall } from '../src/relay/tasks/video/vendor-call.js';
+import { openVendorCall } from '../src/relay/tasks/vendor-call.js';
 import type { RuntimeChannel } from '../src/relay/types.js';
 import { bytesOf, PIXEL_PNG, vendorSteps, videoRequest } from './helpers/video-vendor-kit.js';
 import { SAMPLE_VIDEO } from './mock-upstream/providers/veo-script.js';
@@ -17,7 +17,7 @@ describe('Veo on Vertex AI (type 41)', () => {
   let mock: VertexMock;
   let channel: RuntimeChannel;
   const provider = providerFor(41)!;
-  const video = () => provider.functions.video as DownloadingVideoFunction;
+  const video = () => provider.functions.video as VideoFunction;
   const steps = (on = () => channel, model = MODEL) => vendorSteps(provider, on(), model);
   const open = (on: RuntimeChannel) => (call: Parameters<typeof openVendorCall>[2]) =>
     openVendorCall(provider, on, call);
@@ -103,10 +103,9 @@ describe('Veo on Vertex AI (type 41)', () => {
     expect(progress).toMatchObject({ upstreamId, status: 'completed', progress: 100 });
     expect(progress.url?.startsWith('data:video/mp4;base64,')).toBe(true);
 
-    // Inline bytes: nothing to call. content() says so; download() answers the decoded file.
-    expect(() => video().content!(channel, upstreamId, progress.url)).toThrow(/download/);
+    // Inline bytes: nothing to call; content() answers the decoded file.
     const before = mock.requests.length;
-    const file = await video().download(channel, upstreamId, progress.url, open(channel));
+    const file = await video().content!(channel, upstreamId, progress.url, open(channel));
     expect(file.headers['content-type']).toBe('video/mp4');
     expect((await bytesOf(file)).equals(SAMPLE_VIDEO)).toBe(true);
     expect(mock.requests.length).toBe(before);
@@ -118,22 +117,26 @@ describe('Veo on Vertex AI (type 41)', () => {
     const progress = await vendor.progress(upstreamId);
     expect(progress.url).toMatch(/^gs:\/\/veo-out\/runs\/[0-9a-f]{16}\/sample_0\.mp4$/);
 
-    const call = video().content!(channel, upstreamId, progress.url);
+    const calls: Parameters<typeof openVendorCall>[2][] = [];
+    const file = await video().content!(channel, upstreamId, progress.url, (call) => {
+      calls.push(call);
+      return open(channel)(call);
+    });
     const object = progress.url!.slice('gs://veo-out/'.length);
-    expect(call.url).toBe(`${mock.baseUrl}/storage/v1/b/veo-out/o/${encodeURIComponent(object)}?alt=media`);
-    expect(call.headers.authorization).toBeUndefined();
-    const file = await openVendorCall(provider, channel, call);
+    expect(calls[0]!.url).toBe(`${mock.baseUrl}/storage/v1/b/veo-out/o/${encodeURIComponent(object)}?alt=media`);
+    expect(calls[0]!.headers.authorization).toBeUndefined();
     expect(file.statusCode).toBe(200);
     expect((await bytesOf(file)).equals(SAMPLE_VIDEO)).toBe(true);
     // The token went to storage from the provider's open, never into the call a client could see.
     expect(mock.issued).toContain(mock.requests.at(-1)!.headers.authorization!.replace('Bearer ', ''));
-    const viaDownload = await video().download(channel, upstreamId, progress.url, open(channel));
-    expect((await bytesOf(viaDownload)).equals(SAMPLE_VIDEO)).toBe(true);
 
     delete process.env.STORAGE_EMULATOR_HOST;
-    expect(video().content!(channel, upstreamId, progress.url).url).toMatch(
-      /^https:\/\/storage\.googleapis\.com\/storage\/v1\/b\/veo-out\/o\/runs%2F/,
-    );
+    let publicCall: Parameters<typeof openVendorCall>[2] | undefined;
+    await video().content!(channel, upstreamId, progress.url, async (call) => {
+      publicCall = call;
+      throw new Error('recorded');
+    }).catch(() => undefined);
+    expect(publicCall!.url).toMatch(/^https:\/\/storage\.googleapis\.com\/storage\/v1\/b\/veo-out\/o\/runs%2F/);
   });
 
   it('express mode: an API key goes in x-goog-api-key, on the project-less publisher path', async () => {

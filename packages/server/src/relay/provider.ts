@@ -100,10 +100,19 @@ export interface VideoFunction {
   /** Reads the answer to `poll`. Throws when the answer is unreadable (the poller then asks again later). */
   readPoll(json: unknown, upstreamId: string): VideoProgress;
   /**
-   * Fetches the finished file. Without it the file is a plain GET of the URL the poll reported; with it the vendor
-   * serves the bytes behind its own authentication (OpenAI's `/v1/videos/{id}/content`).
+   * Fetches the finished file when a plain GET of the URL the poll reported is not enough: the file is behind the
+   * vendor's key (OpenAI's `/v1/videos/{id}/content`), takes more than one step (MiniMax's retrieve, then a signed
+   * URL; Gemini's redirect, followed without the key), or is already held (Vertex's base64 inside the operation).
+   * Every call goes through `open` (the provider's signing, the outbound address policy); `range` is the client's
+   * Range header, for vendors that can pass it on. Answers like an upstream response whose body is the file.
    */
-  content?(channel: RuntimeChannel, upstreamId: string, url: string | undefined): UpstreamCall;
+  content?(
+    channel: RuntimeChannel,
+    upstreamId: string,
+    url: string | undefined,
+    open: (call: UpstreamCall) => Promise<UpstreamResponse>,
+    range?: string,
+  ): Promise<UpstreamResponse>;
   /** Deletes the task at the vendor (OpenAI's `DELETE /v1/videos/{id}`); without it a delete is only ours. */
   remove?(channel: RuntimeChannel, upstreamId: string): UpstreamCall;
 }

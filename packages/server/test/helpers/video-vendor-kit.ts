@@ -1,6 +1,6 @@
 import type { Provider, VideoFunction } from '../../src/relay/provider.js';
 import type { UpstreamResponse } from '../../src/relay/send.js';
-import { callVendor } from '../../src/relay/tasks/video/vendor-call.js';
+import { callVendor } from '../../src/relay/tasks/vendor-call.js';
 import type { RuntimeChannel } from '../../src/relay/types.js';
 import type { VideoProgress, VideoRequest } from '../../src/relay/video-types.js';
 

@@ -1,6 +1,6 @@
 import { channelType } from '@gateway/shared';
+import type { VideoFunction } from '../../provider.js';
 import type { RuntimeChannel, UpstreamCall } from '../../types.js';
-import type { DownloadingVideoFunction } from '../minimax/video-download.js';
 import { operationModel, readGeminiOperation, readOperationName, veoBody, veoRatios, veoUnsupported } from './veo.js';
 
 /** Veo is served by the Gemini API's v1beta only, whatever version the channel's chat is set to. */
@@ -43,10 +43,10 @@ function fileCall(channel: RuntimeChannel, url: string | undefined): UpstreamCal
  * Google Veo on the Gemini API (type 24, beside its chat): `POST /v1beta/models/{model}:predictLongRunning` answers
  * an operation name (`models/{model}/operations/{id}`, our upstream id), polled by `GET /v1beta/{name}`. The
  * finished video is a Gemini file whose URI needs the API key, so the gateway downloads it and the key never reaches
- * the client: `content` is the keyed call; Google answers it with a redirect to a signed URL, which `download`
- * (video-download.ts) follows without the key.
+ * the client: `content` makes the keyed call; Google answers it with a redirect to a signed URL, followed once
+ * without the key.
  */
-export const geminiVideo: DownloadingVideoFunction = {
+export const geminiVideo: VideoFunction = {
   unsupported: (request, model) => veoUnsupported(request, model, 'gemini'),
   ratios: veoRatios,
   submit: (channel, request, model) => ({
@@ -63,8 +63,7 @@ export const geminiVideo: DownloadingVideoFunction = {
     headers: headers(channel),
   }),
   readPoll: readGeminiOperation,
-  content: (channel, _upstreamId, url) => fileCall(channel, url),
-  async download(channel, _upstreamId, url, open) {
+  async content(channel, _upstreamId, url, open) {
     const answer = await open(fileCall(channel, url));
     const location = answer.headers.location;
     if (answer.statusCode < 300 || answer.statusCode >= 400 || typeof location !== 'string' || !location) return answer;

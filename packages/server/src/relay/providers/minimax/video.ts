@@ -1,8 +1,8 @@
 import { channelType } from '@gateway/shared';
+import type { VideoFunction } from '../../provider.js';
 import type { RuntimeChannel } from '../../types.js';
 import type { VideoImage, VideoProgress, VideoRequest } from '../../video-types.js';
 import { wholeResponse } from '../refusal-in-body.js';
-import type { DownloadingVideoFunction } from './video-download.js';
 
 /** What a Hailuo model makes (the family's table, relay/channel/task/hailuo). */
 interface HailuoModel {
@@ -180,11 +180,10 @@ const KEY_REFUSALS = [1004, 2049];
  * task_id=` answers a status (Preparing, Queueing, Processing, Success, Fail) and, at the end, a `file_id`.
  *
  * The file takes two more calls: `GET /v1/files/retrieve?file_id=` (Bearer) answers `file.download_url`, a signed
- * URL that is then fetched without the key. `content` is one call whose answer is the file, so it cannot say this:
- * Hailuo's file is served by `download` (video-download.ts), and the poll reports the retrieve path.
+ * URL that is then fetched without the key (`content`); the poll reports the retrieve path.
  * Billing: the family prices a Hailuo task per video (no ratios), whatever its length or resolution.
  */
-export const minimaxVideo: DownloadingVideoFunction = {
+export const minimaxVideo: VideoFunction = {
   unsupported,
   ratios: () => ({}),
   submit: (channel, request, model) => ({
@@ -206,7 +205,7 @@ export const minimaxVideo: DownloadingVideoFunction = {
     headers: { accept: 'application/json', ...authorization(channel) },
   }),
   readPoll,
-  async download(channel, _upstreamId, url, open) {
+  async content(channel, _upstreamId, url, open) {
     if (!url?.startsWith('/v1/files/retrieve')) throw new Error('the Hailuo task named no file');
     const retrieved = await open({
       method: 'GET',

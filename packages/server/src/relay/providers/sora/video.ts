@@ -144,10 +144,11 @@ export function soraVideo(endpoint: SoraEndpoint): VideoFunction {
     },
     poll: (channel, upstreamId) => get(channel, `/videos/${encodeURIComponent(upstreamId)}`),
     readPoll: readVideo,
-    content: (channel, upstreamId) => ({
-      ...get(channel, `/videos/${encodeURIComponent(upstreamId)}/content`),
-      headers: { accept: 'application/binary', ...endpoint.auth(channel) },
-    }),
+    content: (channel, upstreamId, _url, open, range) =>
+      open({
+        ...get(channel, `/videos/${encodeURIComponent(upstreamId)}/content`),
+        headers: { accept: 'application/binary', ...endpoint.auth(channel), ...(range ? { range } : {}) },
+      }),
     remove: (channel, upstreamId) => get(channel, `/videos/${encodeURIComponent(upstreamId)}`, 'DELETE'),
   };
 }

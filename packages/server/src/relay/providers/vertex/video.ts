@@ -1,3 +1,4 @@
+import type { VideoFunction } from '../../provider.js';
 import type { RuntimeChannel, UpstreamCall } from '../../types.js';
 import {
   operationModel,
@@ -7,7 +8,7 @@ import {
   veoRatios,
   veoUnsupported,
 } from '../gemini/veo.js';
-import { type DownloadingVideoFunction, dataUrlFile, heldFile } from '../minimax/video-download.js';
+import { dataUrlFile, heldFile } from '../video-file.js';
 import { publisherUrl, vertexHeaders } from './location.js';
 
 /** Google Cloud Storage's JSON API; `STORAGE_EMULATOR_HOST` (Google's own client libraries honour it) points elsewhere. */
@@ -36,26 +37,19 @@ function storageCall(channel: RuntimeChannel, gcsUri: string): UpstreamCall {
   return { method: 'GET', url: storageMediaUrl(gcsUri), headers };
 }
 
-function content(channel: RuntimeChannel, _upstreamId: string, url: string | undefined): UpstreamCall {
-  if (url?.startsWith('gs://')) return storageCall(channel, url);
-  if (url?.startsWith('data:')) throw new Error('the Veo video came inside the operation: served by download()');
-  throw new Error('the Veo operation named no video');
-}
-
 /**
  * Google Veo on Vertex AI (type 41, beside its chat): `POST …/publishers/google/models/{model}:predictLongRunning`
  * answers an operation name (`projects/…/locations/…/publishers/google/models/{model}/operations/{id}`), polled by
  * `POST …:fetchPredictOperation {operationName}`. Authentication is the provider's: the service account's token
  * (its `open`), or an express-mode API key in the header.
  *
- * Vertex hands the video back one of two ways, and `content` / `download` follow:
+ * Vertex hands the video back one of two ways, and `content` follows:
  * - `gcsUri` (the request named `metadata.storageUri`, a bucket): the poll reports the `gs://` URI; the file is read
- *   from Cloud Storage's JSON API (`?alt=media`) with the channel's token (`content`).
+ *   from Cloud Storage's JSON API (`?alt=media`) with the channel's token.
  * - `bytesBase64Encoded` (no bucket): the video is inside the operation; the poll reports it as a `data:` URL (the
- *   family stores it so too) and `download` decodes it. One call cannot express "already here", so `content`
- *   refuses it: the engine needs `download` (video-download.ts) for these.
+ *   family stores it so too), decoded without a call.
  */
-export const vertexVideo: DownloadingVideoFunction = {
+export const vertexVideo: VideoFunction = {
   unsupported: (request, model) => veoUnsupported(request, model, 'vertex'),
   ratios: veoRatios,
   submit: (channel, request, model) => ({
@@ -73,10 +67,10 @@ export const vertexVideo: DownloadingVideoFunction = {
     body: JSON.stringify({ operationName: upstreamId }),
   }),
   readPoll: readVertexOperation,
-  content,
-  async download(channel, upstreamId, url, open) {
+  async content(channel, _upstreamId, url, open) {
     const held = url ? dataUrlFile(url) : null;
     if (held) return heldFile(held.bytes, held.contentType);
-    return open(content(channel, upstreamId, url));
+    if (url?.startsWith('gs://')) return open(storageCall(channel, url));
+    throw new Error('the Veo operation named no video');
   },
 };

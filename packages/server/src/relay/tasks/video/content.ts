@@ -19,9 +19,10 @@ const PASSED_HEADERS = ['content-type', 'content-length', 'content-range', 'acce
 
 /**
  * `GET /v1/videos/{id}/content`: the finished file streamed from the vendor to its owner chunk by chunk (never held
- * whole), with Range passed through so players can seek. The vendor's URL and key stay on the server: the file is
- * fetched with the vendor's own content call when it has one (OpenAI's authenticated `/content`), else from the URL
- * the poll reported, and only from a host the outbound policy allows.
+ * whole), with Range passed through where the vendor takes it, so players can seek. The vendor's URL and key stay on
+ * the server: the file is fetched by the vendor's own `content` when it has one (OpenAI's authenticated `/content`,
+ * MiniMax's two steps, Vertex's bytes held in the operation), else from the URL the poll reported, and only from a
+ * host the outbound policy allows.
  */
 export function videoContentHandler(ctx: AppContext) {
   return async (request: FastifyRequest<{ Params: { task_id: string } }>, reply: FastifyReply) => {
@@ -42,25 +43,23 @@ export function videoContentHandler(ctx: AppContext) {
     const provider = channel ? providerFor(channel.type) : undefined;
     const vendor = provider?.functions.video;
     if (!channel || !provider || !vendor) throw unavailable(404);
-    const range = request.headers.range;
-    let call: UpstreamCall;
-    if (vendor.content) {
-      call = vendor.content(channel, secrets.upstream_task_id ?? '', secrets.result_url);
-    } else {
-      let url: URL;
-      try {
-        url = new URL(secrets.result_url ?? '');
-      } catch {
-        throw unavailable(404);
-      }
-      if (!(await fileHostAllowed(ctx, url, channel.baseUrl))) throw unavailable(403);
-      call = { method: 'GET', url: url.toString(), headers: {} };
-    }
-    if (typeof range === 'string') call = { ...call, headers: { ...call.headers, range } };
+    const range = typeof request.headers.range === 'string' ? request.headers.range : undefined;
+    // Every call the file takes goes through the provider (its signing) and the outbound policy: a vendor's answer
+    // may name any host, and only the channel's own or a public one is fetched.
+    const open = async (call: UpstreamCall) => {
+      if (!(await fileHostAllowed(ctx, new URL(call.url), channel.baseUrl))) throw new Error('file host refused');
+      return openVendorCall(provider, channel, call, CONTENT_TIMEOUT_MS);
+    };
     let response: UpstreamResponse;
     try {
-      response = await openVendorCall(provider, channel, call, CONTENT_TIMEOUT_MS);
+      if (vendor.content) {
+        response = await vendor.content(channel, secrets.upstream_task_id ?? '', secrets.result_url, open, range);
+      } else {
+        const url = new URL(secrets.result_url ?? '');
+        response = await open({ method: 'GET', url: url.toString(), headers: range ? { range } : {} });
+      }
     } catch {
+      // No file named, a host the policy refuses, or a vendor that could not be reached: nothing to stream.
       throw unavailable(502);
     }
     if (response.statusCode !== 200 && response.statusCode !== 206) {
