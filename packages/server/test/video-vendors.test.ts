@@ -257,6 +257,46 @@ describe.each(VENDORS)('video through the gateway on a $name channel (type $type
   });
 });
 
+describe('Seedance priced per token (a ModelRatio, no ModelPrice)', () => {
+  it("charges Ark's token formula at submit and settles by the tokens Ark counted, once", async () => {
+    const mock = await startDoubaoVideoMock();
+    const server = await startTestServer('sqlite');
+    try {
+      const root = await setupAndLogin(server.baseUrl);
+      const model = 'doubao-seedance-1-0-pro-250528';
+      await addChannel(root, { type: 54, key: ARK_KEY, base_url: mock.baseUrl, models: model });
+      await root.put('/api/option/', { key: 'ModelRatio', value: JSON.stringify({ [model]: 0.5 }) });
+      await server.ctx.repos.users.addQuota(root.userId!, START);
+      const key = await addToken(root, { remain_quota: START });
+      const openai = openaiClient(server, key);
+      const before = await balances(server, root.userId!, key);
+      // Seedance 1.0 pro makes 1080p unless asked otherwise: 1920 × 1080 × 24 fps / 1024 tokens a second; 5 asked,
+      // 10 made.
+      const perSecond = (1920 * 1080 * 24) / 1024;
+      const created = await openai.videos.create({ model, prompt: 'a long pan [made:10]', seconds: '5' as '4' });
+      const charged = await balances(server, root.userId!, key);
+      expect(before.user.quota - charged.user.quota).toBe(Math.round(5 * perSecond * 0.5));
+      expect(await openai.videos.retrieve(created.id)).toMatchObject({ status: 'completed' });
+      await pollTasksOnce(server.ctx, TASK_POLL);
+      const settled = await balances(server, root.userId!, key);
+      expect(before.user.quota - settled.user.quota).toBe(Math.round(10 * perSecond * 0.5));
+      expect(before.token.remain_quota - settled.token.remain_quota).toBe(Math.round(10 * perSecond * 0.5));
+      const notes = await server.ctx.repos.logs.list({ type: LogType.System }, 0, 10);
+      const note = notes.items.find((row) => (row.other ?? '').includes(created.id))!;
+      expect(JSON.parse(note.other ?? '{}')).toMatchObject({
+        content_key: 'task_video_tokens_extra',
+        content_params: {
+          tokens: Math.floor(10 * perSecond),
+          quota: Math.round(10 * perSecond * 0.5) - Math.round(5 * perSecond * 0.5),
+        },
+      });
+    } finally {
+      await server.close();
+      await mock.close();
+    }
+  });
+});
+
 describe("the vendors' native routes", () => {
   let kling: VendorMock;
   let jimeng: VendorMock;

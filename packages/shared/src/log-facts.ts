@@ -13,6 +13,8 @@ export type LogFactKey =
   | 'task_refund_async'
   | 'task_video_extra'
   | 'task_video_refund'
+  | 'task_video_tokens_extra'
+  | 'task_video_tokens_refund'
   | 'admin_set_quota'
   | 'admin_add_quota';
 

@@ -92,6 +92,12 @@ export interface VideoFunction {
    * `resolution`…): the task costs ModelPrice × group ratio × the product of these, reserved at submit.
    */
   ratios(request: VideoRequest, upstreamModel: string): Record<string, number>;
+  /**
+   * The tokens the vendor will count, for vendors that bill video by tokens (Seedance): a model priced per token is
+   * charged this at submit and settled by the finished task's own count. Without it such a model costs what was
+   * reserved.
+   */
+  estimateTokens?(request: VideoRequest, upstreamModel: string): number;
   submit(channel: RuntimeChannel, request: VideoRequest, upstreamModel: string): UpstreamCall;
   /** The vendor's task id from its submit answer (a 2xx answer may still be a refusal in some vendors' envelopes). */
   readSubmit(json: unknown): VideoSubmitted;

@@ -53,6 +53,11 @@ export interface VideoProgress {
   reason?: string;
   /** The length the vendor actually made, when it says (settlement charges or refunds the difference). */
   seconds?: number;
+  /**
+   * The tokens the vendor counted for the finished task (Seedance's `usage.total_tokens`): a model priced per token
+   * (a ModelRatio instead of a ModelPrice) is settled by them.
+   */
+  tokens?: number;
 }
 
 /** The vendor's answer to a submit: its task id, or its refusal in its own words. */

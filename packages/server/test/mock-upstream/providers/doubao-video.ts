@@ -151,7 +151,8 @@ function create(request: VendorRequest, res: ServerResponse, store: Store): void
     submittedAt: Date.now(),
     payload: {
       model: body.model,
-      duration: Number(body.duration ?? 5),
+      // `[made:N]` in the prompt: Ark makes (and counts tokens for) N seconds whatever was asked.
+      duration: Number(/\[made:(\d+)\]/.exec(prompt)?.[1] ?? body.duration ?? 5),
       resolution: String(body.resolution ?? '720p'),
       ratio: String(body.ratio ?? (images.length > 0 ? 'adaptive' : '16:9')),
       seed: Number(body.seed ?? 11),

@@ -36,6 +36,8 @@ export function readSeedancePoll(json: unknown, upstreamId: string): VideoProgre
     const url = isRecord(json.content) ? json.content.video_url : undefined;
     if (typeof url === 'string' && url) progress.url = url;
     if (typeof json.duration === 'number' && json.duration > 0) progress.seconds = json.duration;
+    const usage = seedanceUsage(json);
+    if (usage) progress.tokens = usage.totalTokens;
   }
   if (status === 'failed') {
     const error = isRecord(json.error) ? json.error : {};
@@ -49,8 +51,7 @@ export function readSeedancePoll(json: unknown, upstreamId: string): VideoProgre
 
 /**
  * The tokens Ark counted for a finished task (`usage.completion_tokens`, `usage.total_tokens`), or null. The family
- * settles a Seedance task by these when its model has a ModelRatio (per-token price) instead of a ModelPrice; the
- * video contract has no field for them yet, so this is here for the engine to read the same poll answer with.
+ * settles a Seedance task by these when its model has a ModelRatio (per-token price) instead of a ModelPrice.
  */
 export function seedanceUsage(json: unknown): { completionTokens: number; totalTokens: number } | null {
   if (!isRecord(json) || !isRecord(json.usage)) return null;

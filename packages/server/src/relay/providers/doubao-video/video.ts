@@ -1,7 +1,7 @@
 import type { VideoFunction } from '../../provider.js';
 import type { RuntimeChannel, UpstreamCall } from '../../types.js';
 import type { VideoRequest } from '../../video-types.js';
-import { seedanceTierRatios } from './billing.js';
+import { estimateSeedanceTokens, seedanceTierRatios } from './billing.js';
 import { ADAPTIVE, SEEDANCE_RATIOS, seedanceModel } from './models.js';
 import { seedanceSettings, toSeedanceBody } from './request.js';
 import { readSeedancePoll, readSeedanceSubmit } from './response.js';
@@ -49,9 +49,10 @@ export function seedanceUnsupported(request: VideoRequest, upstreamModel: string
  */
 export const seedanceVideo: VideoFunction = {
   unsupported: seedanceUnsupported,
-  // As the family: a Seedance task costs ModelPrice, times Seedance 2.0's tier ratios (1080p, video input). The
-  // family also re-settles by the tokens Ark reports when the model has a per-token ModelRatio (see billing.ts).
+  // As the family: a Seedance task costs ModelPrice, times Seedance 2.0's tier ratios (1080p, video input); a model
+  // priced per token (a ModelRatio) is charged Ark's token formula and settled by the tokens Ark reports.
   ratios: (request, upstreamModel) => seedanceTierRatios(request, upstreamModel) ?? {},
+  estimateTokens: estimateSeedanceTokens,
   submit(channel, request, upstreamModel): UpstreamCall {
     return {
       method: 'POST',

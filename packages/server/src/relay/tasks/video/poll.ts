@@ -53,6 +53,18 @@ function failTask(ctx: AppContext, row: TaskRow, reason: string): Promise<boolea
 }
 
 /**
+ * What the finished task costs in all, when the end can say better than the submit: the vendor's token count for
+ * a model priced per token, or another length than was paid for at the same price per second. Null: as charged.
+ */
+function owedAtEnd(secrets: Partial<VideoSecrets>, said: VideoProgress): number | null {
+  if (secrets.quota_per_token && said.tokens) return Math.round(said.tokens * secrets.quota_per_token);
+  const ratios = secrets.ratios;
+  const made = said.seconds;
+  if (!made || !ratios?.seconds || made === ratios.seconds || !secrets.unit_quota) return null;
+  return Math.round(secrets.unit_quota * productOf({ ...ratios, seconds: made }));
+}
+
+/**
  * What finishing costs beyond the submit's charge: when the vendor made another length than was paid for, the
  * difference at the same price per second, charged or given back with the completion (exactly once).
  */
@@ -60,15 +72,25 @@ function finishingMoney(
   ctx: AppContext,
   row: TaskRow,
   secrets: Partial<VideoSecrets>,
-  made?: number,
+  said: VideoProgress,
 ): TaskMoney | null {
-  const ratios = secrets.ratios;
-  if (!made || !ratios?.seconds || made === ratios.seconds || !secrets.unit_quota) return null;
-  const quota = Number(row.quota);
-  const delta = Math.round(secrets.unit_quota * productOf({ ...ratios, seconds: made })) - quota;
+  const owed = owedAtEnd(secrets, said);
+  if (owed === null) return null;
+  const delta = owed - Number(row.quota);
   if (delta === 0) return null;
+  const made = said.seconds ?? secrets.ratios?.seconds ?? 0;
   const display = { quotaPerUnit: ctx.options.number('QuotaPerUnit'), displayInCurrency: true };
   const payer = readPayer(row.private_data, row.user_id);
+  if (secrets.quota_per_token && said.tokens) {
+    const amount = formatQuota(Math.abs(delta), display);
+    const params = { task_id: row.task_id, tokens: said.tokens, quota: Math.abs(delta) };
+    return {
+      payer,
+      delta,
+      content: `视频任务 ${row.task_id} 实际用量 ${said.tokens} tokens，${delta > 0 ? '补扣' : '退还'} ${amount}`,
+      fact: { key: delta > 0 ? 'task_video_tokens_extra' : 'task_video_tokens_refund', params },
+    };
+  }
   return delta > 0
     ? {
         payer,
@@ -93,7 +115,7 @@ async function apply(ctx: AppContext, row: TaskRow, vendor: Vendor, said: VideoP
     if (!said.url && !vendor.video.content) {
       return failTask(ctx, row, 'the vendor reported success without a video');
     }
-    const money = finishingMoney(ctx, row, secrets, said.seconds);
+    const money = finishingMoney(ctx, row, secrets, said);
     const changes: TaskChanges = {
       status: 'SUCCESS',
       progress: '100%',

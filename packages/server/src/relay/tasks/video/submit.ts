@@ -100,11 +100,18 @@ export function videoSubmitEndpoint(
             const qpu = ctx.options.number('QuotaPerUnit');
             const unitQuota =
               billing.pricing.kind === 'call' ? perCallQuota(billing.pricing.price, billing.groupRatio, qpu) : 0;
-            // A token-priced model (no ModelPrice) keeps what was reserved: there are no tokens to count.
+            // A token-priced model (a ModelRatio, no ModelPrice) on a vendor that bills tokens (Seedance) is charged
+            // the vendor's estimate now and settled by its own count at the end; elsewhere it keeps the reservation.
+            const perToken =
+              billing.pricing.kind === 'tokens' && vendor.estimateTokens
+                ? billing.pricing.modelRatio * billing.groupRatio
+                : 0;
             const quota =
               billing.pricing.kind === 'call'
                 ? perCallQuota(billing.pricing.price, billing.groupRatio, qpu, units)
-                : billing.reserved;
+                : perToken > 0
+                  ? Math.round((vendor.estimateTokens?.(video, upstreamModel) ?? 0) * perToken)
+                  : billing.reserved;
             const now = nowSeconds();
             const facts: VideoFacts = {
               seconds: video.seconds ?? (ratios.seconds ? Math.round(ratios.seconds) : null),
@@ -118,6 +125,7 @@ export function videoSubmitEndpoint(
               upstream_model: upstreamModel,
               ratios,
               unit_quota: unitQuota,
+              ...(perToken > 0 ? { quota_per_token: perToken } : {}),
             };
             const taskId = request.body.taskId;
             await ctx.repos.tasks.insert({

@@ -67,6 +67,8 @@ export interface VideoSecrets {
   ratios: Record<string, number>;
   /** Quota per unit of the product of `ratios` (what one more second costs at settlement). */
   unit_quota: number;
+  /** For a model priced per token on a vendor that counts them: quota per token (model ratio × group ratio). */
+  quota_per_token?: number;
   /** Unreadable or failed poll answers in a row; past the limit the task fails and is refunded. */
   poll_errors?: number;
   /** The owner deleted the video (`DELETE /v1/videos/{id}`): it answers 404 from then on. */
