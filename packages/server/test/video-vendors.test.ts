@@ -257,6 +257,76 @@ describe.each(VENDORS)('video through the gateway on a $name channel (type $type
   });
 });
 
+const SERVED_BY_VENDOR = new Set(['Sora', 'Azure', 'Gemini', 'VertexAi', 'MiniMax']);
+
+describe.each(VENDORS)('video faults on a $name channel', (vendor) => {
+  let mock: VendorMock;
+  let server: TestServer;
+  let userId: number;
+  let key: string;
+
+  beforeAll(async () => {
+    mock = await vendor.start();
+    server = await startTestServer('sqlite');
+    const root = await setupAndLogin(server.baseUrl);
+    await addChannel(root, {
+      type: vendor.type,
+      key: typeof vendor.key === 'function' ? vendor.key(mock) : vendor.key,
+      base_url: mock.baseUrl,
+      models: vendor.model,
+      ...(vendor.other ? { other: vendor.other } : {}),
+    });
+    await root.put('/api/option/', { key: 'ModelPrice', value: JSON.stringify({ [vendor.model]: PRICE }) });
+    await server.ctx.repos.users.addQuota(root.userId!, START);
+    userId = root.userId!;
+    key = await addToken(root, { remain_quota: START });
+  });
+  afterAll(async () => {
+    await server?.close();
+    await mock?.close();
+  });
+
+  const submit = (prompt: string) =>
+    openaiClient(server, key).videos.create({ model: vendor.model, prompt, seconds: String(vendor.seconds) as '4' });
+
+  it('fails and refunds, once, a task that never finishes', async () => {
+    const before = await balances(server, userId, key);
+    const created = await submit('a clock that never stops [slow]');
+    await pollTasksOnce(server.ctx, TASK_POLL);
+    // Past TASK_TIMEOUT_MINUTES (here: any task submitted before now), the next pass gives it up.
+    await server.ctx.repos.tasks.update((await server.ctx.repos.tasks.list({ taskId: created.id }, 0, 1))[0]!.id, {
+      submit_time: Math.floor(Date.now() / 1000) - 120,
+    });
+    await pollTasksOnce(server.ctx, { ...TASK_POLL, timeoutMinutes: 1 });
+    await pollTasksOnce(server.ctx, { ...TASK_POLL, timeoutMinutes: 1 });
+    const video = await openaiClient(server, key).videos.retrieve(created.id);
+    expect(video).toMatchObject({ status: 'failed', error: { message: '任务超时' } });
+    expect((await balances(server, userId, key)).user.quota).toBe(before.user.quota);
+  });
+
+  it('a task finished without a file is failed and refunded, unless the vendor serves the file itself', async () => {
+    const before = await balances(server, userId, key);
+    const created = await submit('an empty reel [no-url]');
+    await pollTasksOnce(server.ctx, TASK_POLL);
+    const video = await openaiClient(server, key).videos.retrieve(created.id);
+    const after = await balances(server, userId, key);
+    if (SERVED_BY_VENDOR.has(vendor.name)) {
+      // The vendor's own file route is asked at download time; with nothing there the client reads a 502.
+      expect(video.status).toBe('completed');
+      const download = await fetch(`${server.baseUrl}/v1/videos/${created.id}/content`, {
+        headers: { authorization: `Bearer ${key}` },
+      });
+      expect(download.status).toBe(vendor.name === 'Sora' || vendor.name === 'Azure' ? 200 : 502);
+    } else {
+      expect(video).toMatchObject({
+        status: 'failed',
+        error: { message: 'the vendor reported success without a video' },
+      });
+      expect(after.user.quota).toBe(before.user.quota);
+    }
+  });
+});
+
 describe('Seedance priced per token (a ModelRatio, no ModelPrice)', () => {
   it("charges Ark's token formula at submit and settles by the tokens Ark counted, once", async () => {
     const mock = await startDoubaoVideoMock();
