@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../../context.js';
 import { languageOf } from '../../../http/envelope.js';
+import { authenticateRelay } from '../../admission/authenticate.js';
 import { RelayError } from '../../errors.js';
 import { conveyor } from '../../pipeline.js';
 import { familyVideoHandler } from './lookup.js';
@@ -26,13 +27,16 @@ export function nativeVideoRoutes(app: FastifyInstance, ctx: AppContext): void {
     const taskId = (request.body as { task_id?: unknown } | null)?.task_id;
     return typeof taskId === 'string' ? taskId : '';
   });
-  app.post('/jimeng/', (request: FastifyRequest<{ Querystring: { Action?: string } }>, reply: FastifyReply) => {
+  app.post('/jimeng/', async (request: FastifyRequest<{ Querystring: { Action?: string } }>, reply: FastifyReply) => {
     const action = request.query.Action;
     if (action === 'CVSync2AsyncSubmitTask') return jimengSubmit(request, reply);
     if (action === 'CVSync2AsyncGetResult') return jimengRead(request, reply);
+    // The key is checked first, as on every relay route: an unknown caller learns nothing about the API.
+    const lang = languageOf(request);
+    await authenticateRelay(ctx, request, lang);
     throw RelayError.of(
       400,
-      languageOf(request),
+      lang,
       'video_param_invalid',
       { field: 'Action', reason: 'CVSync2AsyncSubmitTask or CVSync2AsyncGetResult' },
       'invalid_request',
