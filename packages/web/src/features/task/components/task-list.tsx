@@ -71,18 +71,19 @@ export function TaskTable({ tasks, admin, loading, pagination, empty, onOpenTask
       : []),
     { key: 'platform', title: t('task.col_platform'), render: (_, task) => <PlatformTag platform={task.platform} /> },
     { key: 'action', title: t('task.col_action'), render: (_, task) => <ActionTag action={task.action} /> },
-    {
-      key: 'task_id',
-      title: t('task.col_task_id'),
-      render: (_, task) => <TaskIdButton task={task} onOpen={onOpenTask} />,
-    },
     { key: 'status', title: t('task.col_status'), render: (_, task) => <TaskStatusTag status={task.status} /> },
-    { key: 'shape', title: t('task.col_video'), render: (_, task) => <TaskShape task={task} /> },
-    { key: 'cost', title: t('task.col_cost'), render: (_, task) => <TaskCost quota={task.quota} /> },
+    // The result before the long id, so a finished video's player is in view without scrolling sideways.
     {
       key: 'result',
       title: t('task.col_result'),
       render: (_, task) => <VideoResult task={task} onPlay={onPlayVideo} />,
+    },
+    { key: 'shape', title: t('task.col_video'), render: (_, task) => <TaskShape task={task} /> },
+    { key: 'cost', title: t('task.col_cost'), render: (_, task) => <TaskCost quota={task.quota} /> },
+    {
+      key: 'task_id',
+      title: t('task.col_task_id'),
+      render: (_, task) => <TaskIdButton task={task} onOpen={onOpenTask} />,
     },
     {
       key: 'fail',

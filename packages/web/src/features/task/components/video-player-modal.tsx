@@ -1,8 +1,9 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import { Button, Flex, Modal, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useFormatQuota } from '../../../hooks/use-format-quota';
 import type { TaskItem } from '../types';
-import { ActionTag, PlatformTag, TaskCost, VideoShape } from './task-cells';
+import { ActionTag, PlatformTag, VideoShape } from './task-cells';
 
 /**
  * A finished video, played in the page: the file comes from the gateway's same-origin route, which the console's
@@ -10,6 +11,7 @@ import { ActionTag, PlatformTag, TaskCost, VideoShape } from './task-cells';
  */
 export function VideoPlayerModal({ task, onClose }: { task: TaskItem | null; onClose: () => void }) {
   const { t } = useTranslation();
+  const formatQuota = useFormatQuota();
   const url = task?.video?.content_url ?? null;
   return (
     <Modal
@@ -48,10 +50,9 @@ export function VideoPlayerModal({ task, onClose }: { task: TaskItem | null; onC
             <PlatformTag platform={task.platform} />
             <ActionTag action={task.action} />
             <VideoShape video={task.video} />
-            <Typography.Text type="secondary">·</Typography.Text>
-            <span>
-              {t('task.col_cost')}: <TaskCost quota={task.quota} />
-            </span>
+            <Typography.Text type="secondary" className="nowrap">
+              {t('task.video_cost', { cost: formatQuota(task.quota) })}
+            </Typography.Text>
           </Flex>
           <Typography.Text type="secondary" className="mono-text task-video-id" copyable={{ text: task.task_id }}>
             {task.task_id}

@@ -147,6 +147,7 @@ describe('task log page', () => {
     const modalDownload = screen.getByTestId('task-video-modal-download');
     expect(modalDownload.getAttribute('href')).toBe(video.video!.content_url);
     expect(modalDownload.hasAttribute('download')).toBe(true);
+    expect(screen.getByText('花费：$0.80')).toBeTruthy();
   });
 
   it('names each video action and platform in words', async () => {
@@ -218,6 +219,7 @@ describe('task log page', () => {
       'video_title',
       'video_close',
       'video_unsupported',
+      'video_cost',
     ];
     for (const lang of LANGUAGES) {
       const texts = JSON.parse(
