@@ -72,13 +72,18 @@ export function TaskTable({ tasks, admin, loading, pagination, empty, onOpenTask
     { key: 'platform', title: t('task.col_platform'), render: (_, task) => <PlatformTag platform={task.platform} /> },
     { key: 'action', title: t('task.col_action'), render: (_, task) => <ActionTag action={task.action} /> },
     { key: 'status', title: t('task.col_status'), render: (_, task) => <TaskStatusTag status={task.status} /> },
-    // The result before the long id, so a finished video's player is in view without scrolling sideways.
-    {
-      key: 'result',
-      title: t('task.col_result'),
-      render: (_, task) => <VideoResult task={task} onPlay={onPlayVideo} />,
-    },
-    { key: 'shape', title: t('task.col_video'), render: (_, task) => <TaskShape task={task} /> },
+    // Video columns only when the page holds a video (a Suno-only log keeps its width), and before the long id,
+    // so a finished video's player is in view without scrolling sideways.
+    ...(tasks.some((task) => task.video)
+      ? ([
+          {
+            key: 'result',
+            title: t('task.col_result'),
+            render: (_, task) => <VideoResult task={task} onPlay={onPlayVideo} />,
+          },
+          { key: 'shape', title: t('task.col_video'), render: (_, task) => <TaskShape task={task} /> },
+        ] satisfies ColumnsType<TaskItem>)
+      : []),
     { key: 'cost', title: t('task.col_cost'), render: (_, task) => <TaskCost quota={task.quota} /> },
     {
       key: 'task_id',

@@ -96,6 +96,9 @@ describe('task log page', () => {
     expect(within(table).getByText('queued')).toBeTruthy();
     expect(within(table).getByText('content policy')).toBeTruthy();
     expect(within(table).queryByText('渠道')).toBeNull();
+    // A Suno-only page keeps its width: no video columns, but the cost of each task.
+    expect(within(table).queryByRole('columnheader', { name: '结果' })).toBeNull();
+    expect(within(table).getByRole('columnheader', { name: '花费' })).toBeTruthy();
 
     const list = requests.find((request) => request.path === '/api/task/self')!;
     const midnight = new Date();
