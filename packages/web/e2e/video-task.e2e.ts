@@ -97,11 +97,20 @@ describe('video generation seen in the task log: submitted with the SDK, played 
     await expect(row.getByTestId('task-video-play').count()).resolves.toBe(0);
     await snap(page, 'video-01-submitted');
 
+    // A second one the vendor is still rendering: its row shows the progress and nothing to play yet.
+    const slow = await openai.videos.create({ model: 'sora-2', prompt: `${PROMPT} [progress]`, size: '720x1280' });
+    await expect.poll(async () => (await openai.videos.retrieve(slow.id)).progress, { timeout: 10_000 }).toBe(50);
+
     // A client's read refreshes the task from the vendor (the mock finishes it on its first poll).
     const done = await openai.videos.retrieve(taskId);
     expect(done.status).toBe('completed');
     await finishInPage(page, row);
     await row.getByText(zh.t('task.status_success'), { exact: true }).waitFor();
+    const running = page.getByTestId('task-table').locator('tr').filter({ hasText: slow.id });
+    await running.getByText(zh.t('task.status_in_progress'), { exact: true }).waitFor();
+    await running.getByText('50%').waitFor();
+    await running.getByText(`${zh.t('task.seconds', { value: 4 })} · 720×1280`, { exact: true }).waitFor();
+    await expect(running.getByTestId('task-video-play').count()).resolves.toBe(0);
     await snap(page, 'video-02-finished');
 
     await row.getByRole('button', { name: zh.t('task.video_play_named', { id: taskId }) }).click();
