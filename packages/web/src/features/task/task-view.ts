@@ -1,3 +1,4 @@
+import type { TaskVideoView } from '@gateway/shared';
 import dayjs from 'dayjs';
 import type { ListFilters } from '../../components/list/record-view';
 
@@ -15,6 +16,31 @@ export const TASK_STATUSES: Record<string, { color: string; labelKey: string }> 
 
 export function taskStatusInfo(status: string) {
   return TASK_STATUSES[status] ?? TASK_STATUSES.UNKNOWN!;
+}
+
+/**
+ * Tag colour and label key of each task action: Suno's two, and the family's four video actions (text-to-video,
+ * image-to-video, first-and-last-frame, reference video). An action not listed shows as its raw name.
+ */
+export const TASK_ACTIONS: Record<string, { color: string; labelKey: string }> = {
+  MUSIC: { color: 'purple', labelKey: 'task.action_music' },
+  LYRICS: { color: 'cyan', labelKey: 'task.action_lyrics' },
+  textGenerate: { color: 'geekblue', labelKey: 'task.action_text_to_video' },
+  generate: { color: 'blue', labelKey: 'task.action_image_to_video' },
+  firstTailGenerate: { color: 'volcano', labelKey: 'task.action_first_last_frame' },
+  referenceGenerate: { color: 'gold', labelKey: 'task.action_reference_video' },
+};
+
+export function taskActionInfo(action: string): { color: string; labelKey: string | null } {
+  return TASK_ACTIONS[action] ?? { color: 'cyan', labelKey: null };
+}
+
+/** What a video task asked for, in the order a person reads it: length, then size (or resolution), then ratio. */
+export function videoShapeParts(video: TaskVideoView): { seconds: number | null; frame: string[] } {
+  const frame = [video.size, video.resolution, video.aspect_ratio].filter(
+    (part, index, all): part is string => Boolean(part) && all.indexOf(part) === index,
+  );
+  return { seconds: video.seconds, frame };
 }
 
 /** Spec 001 §9: the task log starts at the start of today; the end stays an hour ahead so new tasks show. */

@@ -1,4 +1,4 @@
-import { Button, Flex, Tag } from 'antd';
+import { Button, Flex, Typography } from 'antd';
 import type { ColumnsType, TablePaginationConfig } from 'antd/es/table';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +7,7 @@ import { ChannelFact, RecordCardList } from '../../../components/list/record-car
 import { ChannelTag, DurationTag, FailReasonFact, LongText } from '../../../components/list/record-cells';
 import { formatTime } from '../../../components/list/record-view';
 import type { TaskItem } from '../types';
-import { ProgressCircle, TaskStatusTag } from './task-cells';
+import { ActionTag, PlatformTag, ProgressCircle, TaskCost, TaskStatusTag, VideoResult, VideoShape } from './task-cells';
 
 export interface TaskListProps {
   tasks: TaskItem[];
@@ -16,6 +16,8 @@ export interface TaskListProps {
   pagination: TablePaginationConfig;
   empty: ReactNode;
   onOpenTask: (task: TaskItem) => void;
+  /** Opens a finished video's player. */
+  onPlayVideo: (task: TaskItem) => void;
 }
 
 function TaskIdButton({ task, onOpen }: { task: TaskItem; onOpen: (task: TaskItem) => void }) {
@@ -33,18 +35,13 @@ function TaskIdButton({ task, onOpen }: { task: TaskItem; onOpen: (task: TaskIte
   );
 }
 
-function ActionTag({ action }: { action: string }) {
-  const { t } = useTranslation();
-  const key = action === 'MUSIC' ? 'task.action_music' : action === 'LYRICS' ? 'task.action_lyrics' : null;
-  return <Tag color={action === 'MUSIC' ? 'purple' : 'cyan'}>{key ? t(key) : action || t('task.unknown')}</Tag>;
-}
-
-function PlatformTag({ platform }: { platform: string }) {
-  return <Tag color="magenta">{platform === 'suno' ? 'Suno' : platform}</Tag>;
+function TaskShape({ task }: { task: TaskItem }) {
+  if (!task.video) return <Typography.Text type="secondary">—</Typography.Text>;
+  return <VideoShape video={task.video} />;
 }
 
 /** Async tasks on a wide screen (spec 001 columns). */
-export function TaskTable({ tasks, admin, loading, pagination, empty, onOpenTask }: TaskListProps) {
+export function TaskTable({ tasks, admin, loading, pagination, empty, onOpenTask, onPlayVideo }: TaskListProps) {
   const { t } = useTranslation();
   const columns: ColumnsType<TaskItem> = [
     {
@@ -74,12 +71,25 @@ export function TaskTable({ tasks, admin, loading, pagination, empty, onOpenTask
       : []),
     { key: 'platform', title: t('task.col_platform'), render: (_, task) => <PlatformTag platform={task.platform} /> },
     { key: 'action', title: t('task.col_action'), render: (_, task) => <ActionTag action={task.action} /> },
+    { key: 'status', title: t('task.col_status'), render: (_, task) => <TaskStatusTag status={task.status} /> },
+    // Video columns only when the page holds a video (a Suno-only log keeps its width), and before the long id,
+    // so a finished video's player is in view without scrolling sideways.
+    ...(tasks.some((task) => task.video)
+      ? ([
+          {
+            key: 'result',
+            title: t('task.col_result'),
+            render: (_, task) => <VideoResult task={task} onPlay={onPlayVideo} />,
+          },
+          { key: 'shape', title: t('task.col_video'), render: (_, task) => <TaskShape task={task} /> },
+        ] satisfies ColumnsType<TaskItem>)
+      : []),
+    { key: 'cost', title: t('task.col_cost'), render: (_, task) => <TaskCost quota={task.quota} /> },
     {
       key: 'task_id',
       title: t('task.col_task_id'),
       render: (_, task) => <TaskIdButton task={task} onOpen={onOpenTask} />,
     },
-    { key: 'status', title: t('task.col_status'), render: (_, task) => <TaskStatusTag status={task.status} /> },
     {
       key: 'fail',
       title: t('task.col_fail_reason'),
@@ -100,7 +110,7 @@ export function TaskTable({ tasks, admin, loading, pagination, empty, onOpenTask
 }
 
 /** Async tasks on a phone: one card each. */
-export function TaskCards({ tasks, admin, loading, pagination, empty, onOpenTask }: TaskListProps) {
+export function TaskCards({ tasks, admin, loading, pagination, empty, onOpenTask, onPlayVideo }: TaskListProps) {
   const { t } = useTranslation();
   return (
     <RecordCardList
@@ -131,7 +141,27 @@ export function TaskCards({ tasks, admin, loading, pagination, empty, onOpenTask
           <dd>
             <DurationTag start={task.submit_time} end={task.finish_time} unit="s" />
           </dd>
+          {task.video && (
+            <>
+              <dt>{t('task.col_video')}</dt>
+              <dd>
+                <VideoShape video={task.video} />
+              </dd>
+            </>
+          )}
+          <dt>{t('task.col_cost')}</dt>
+          <dd>
+            <TaskCost quota={task.quota} />
+          </dd>
           {admin && <ChannelFact id={task.channel_id} label={t('task.col_channel')} />}
+          {task.video && (task.video.content_url || task.video.deleted) && (
+            <>
+              <dt>{t('task.col_result')}</dt>
+              <dd>
+                <VideoResult task={task} onPlay={onPlayVideo} />
+              </dd>
+            </>
+          )}
           <FailReasonFact reason={task.fail_reason} label={t('task.col_fail_reason')} />
         </>
       )}

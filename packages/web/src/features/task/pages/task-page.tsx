@@ -9,11 +9,12 @@ import { useIsMobile } from '../../../lib/use-media-query';
 import { useTasks } from '../api/use-tasks';
 import { TaskCards, TaskTable } from '../components/task-list';
 import { TaskRecordModal } from '../components/task-record-modal';
+import { VideoPlayerModal } from '../components/video-player-modal';
 import '../../../components/list/records.css';
 import { defaultTaskFilters } from '../task-view';
 import type { TaskItem } from '../types';
 
-/** Task log (/task, spec 001): the caller's async tasks (Suno), or everyone's for an admin. */
+/** Task log (/task, spec 001): the caller's async tasks (Suno, video), or everyone's for an admin. */
 export default function TaskPage() {
   const { t } = useTranslation();
   const isMobile = useIsMobile();
@@ -23,6 +24,7 @@ export default function TaskPage() {
   const [pageSize, setPageSize] = usePageSize();
   const pager = useTasks(filters, admin, pageSize);
   const [opened, setOpened] = useState<TaskItem | null>(null);
+  const [playing, setPlaying] = useState<TaskItem | null>(null);
   const List = isMobile ? TaskCards : TaskTable;
   return (
     <>
@@ -54,10 +56,12 @@ export default function TaskPage() {
             pagination={pagination}
             empty={empty}
             onOpenTask={setOpened}
+            onPlayVideo={setPlaying}
           />
         )}
       </ListPageFrame>
       <TaskRecordModal task={opened} onClose={() => setOpened(null)} />
+      <VideoPlayerModal task={playing} onClose={() => setPlaying(null)} />
     </>
   );
 }
