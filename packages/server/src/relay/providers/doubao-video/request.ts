@@ -1,5 +1,5 @@
 import type { VideoImage, VideoRequest } from '../../video-types.js';
-import { frameShapeOf, normalizeTier } from '../vidu/frame-shape.js';
+import { frameShapeOf, normalizeTier } from '../video-shape.js';
 import { DEFAULT_SEEDANCE_SECONDS, SEEDANCE_RATIOS, seedanceModel } from './models.js';
 
 const TIERS = ['480p', '720p', '1080p'];

@@ -1,23 +1,9 @@
 import type { VideoImage, VideoRequest } from '../../video-types.js';
+import { aspectOfSize } from '../video-shape.js';
 
 /** Jimeng's lengths: a frame count at 24 fps plus one (121 frames make 5 s, 241 make 10 s). */
 const FRAMES_BY_SECONDS: Record<number, number> = { 5: 121, 10: 241 };
 const JIMENG_ASPECT_RATIOS = ['16:9', '4:3', '1:1', '3:4', '9:16', '21:9'];
-
-function gcd(a: number, b: number): number {
-  return b === 0 ? a : gcd(b, a % b);
-}
-
-/** `1280x720` → `16:9`; null when the size is not `WIDTHxHEIGHT`. Jimeng takes a shape, never pixels. */
-export function aspectOfSize(size: string): string | null {
-  const match = /^(\d+)\s*[x×*]\s*(\d+)$/i.exec(size.trim());
-  if (!match) return null;
-  const width = Number(match[1]);
-  const height = Number(match[2]);
-  if (!width || !height) return null;
-  const divisor = gcd(width, height);
-  return `${width / divisor}:${height / divisor}`;
-}
 
 /** The Jimeng 3.0 models are named by the client as `jimeng_v30…`; their req_key depends on the frames given. */
 const isV30 = (model: string) => model.includes('jimeng_v30');

@@ -1,4 +1,5 @@
 import type { VideoImage, VideoRequest } from '../../video-types.js';
+import { aspectOfSize } from '../video-shape.js';
 
 /** The lengths Kling makes, in seconds (its `duration` is the string "5" or "10"). */
 export const KLING_SECONDS = [5, 10] as const;
@@ -7,21 +8,6 @@ const KLING_ASPECT_RATIOS = ['16:9', '9:16', '1:1'];
 
 /** Kling's two submit endpoints; a task is polled under the one that made it. */
 export type KlingAction = 'text2video' | 'image2video';
-
-function gcd(a: number, b: number): number {
-  return b === 0 ? a : gcd(b, a % b);
-}
-
-/** `1280x720` → `16:9`; null when the size is not `WIDTHxHEIGHT`. Kling takes a shape, never pixels. */
-export function aspectOfSize(size: string): string | null {
-  const match = /^(\d+)\s*[x×*]\s*(\d+)$/i.exec(size.trim());
-  if (!match) return null;
-  const width = Number(match[1]);
-  const height = Number(match[2]);
-  if (!width || !height) return null;
-  const divisor = gcd(width, height);
-  return `${width / divisor}:${height / divisor}`;
-}
 
 const frame = (request: VideoRequest, role: VideoImage['role']) => request.images.find((image) => image.role === role);
 

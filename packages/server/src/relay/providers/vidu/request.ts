@@ -1,5 +1,5 @@
 import type { VideoImage, VideoRequest } from '../../video-types.js';
-import { frameShapeOf, normalizeTier } from './frame-shape.js';
+import { frameShapeOf, normalizeTier } from '../video-shape.js';
 import { defaultViduSeconds, type ViduRoute, viduModel } from './models.js';
 
 /** The aspect ratios and tiers any Vidu model offers: what a `size` is read against when the model is unknown. */
