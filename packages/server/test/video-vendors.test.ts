@@ -5,12 +5,13 @@ import { type ApiClient, setupAndLogin, signedInUser } from './helpers/client.js
 import { addChannel, addToken, balances, lastCallLog, openaiClient } from './helpers/relay.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
 import { TASK_POLL } from './helpers/task-relay.js';
+import { VIDEO_FILE } from './helpers/video-vendor-kit.js';
 import { ARK_KEY, startDoubaoVideoMock } from './mock-upstream/providers/doubao-video.js';
 import { GEMINI_VIDEO_KEY, startGeminiVideoMock } from './mock-upstream/providers/gemini-video.js';
 import { JIMENG_KEY, startJimengVideoMock } from './mock-upstream/providers/jimeng-video.js';
 import { KLING_KEY, startKlingVideoMock } from './mock-upstream/providers/kling-video.js';
 import { MINIMAX_VIDEO_KEY, startMinimaxVideoMock } from './mock-upstream/providers/minimax-video.js';
-import { SORA_KEY, startSoraVideoMock, VIDEO_FILE } from './mock-upstream/providers/sora-video.js';
+import { SORA_KEY, startSoraVideoMock } from './mock-upstream/providers/sora-video.js';
 import type { VendorMock } from './mock-upstream/providers/vendor-server.js';
 import type { VertexMock } from './mock-upstream/providers/vertex.js';
 import { startVertexVideoMock } from './mock-upstream/providers/vertex-video.js';

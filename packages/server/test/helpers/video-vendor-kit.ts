@@ -4,6 +4,9 @@ import { callVendor } from '../../src/relay/tasks/vendor-call.js';
 import type { RuntimeChannel } from '../../src/relay/types.js';
 import type { VideoProgress, VideoRequest } from '../../src/relay/video-types.js';
 
+/** The finished file every video mock serves: what a test compares a download against. */
+export { VIDEO_FILE } from '../mock-upstream/providers/video-mock-kit.js';
+
 /** A 1×1 PNG, as a client would upload or inline it. */
 export const PIXEL_PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',

@@ -1,12 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
-import { faultOf, phaseOf, type ScriptedTask, scriptOf, taskStore } from '../task-script.js';
+import { phaseOf, type ScriptedTask, taskStore } from '../task-script.js';
 import { sendJsonBody, startVendorServer, type VendorMock, type VendorRequest } from './vendor-server.js';
+import { answeredFault, ENVOY_RESET, scriptedTask, sendVideo } from './video-mock-kit.js';
 
 export const ARK_KEY = 'ark-mock-0f1e2d3c-4b5a-6978-8796-a5b4c3d2e1f0';
 
-const SAMPLE = readFileSync(new URL('../../fixtures/video/sample.mp4', import.meta.url));
 const TASKS = '/api/v3/contents/generations/tasks';
 const FRAME: Record<string, [number, number]> = { '480p': [854, 480], '720p': [1280, 720], '1080p': [1920, 1080] };
 const RATIOS = ['16:9', '4:3', '1:1', '3:4', '9:16', '21:9', 'adaptive'];
@@ -46,9 +45,7 @@ export async function startDoubaoVideoMock(): Promise<VendorMock> {
         arkError(res, 404, 'ResourceNotFound', 'The specified resource is not found.', 'NotFound');
         return;
       }
-      res.writeHead(200, { 'content-type': 'video/mp4', 'content-length': SAMPLE.length });
-      res.end(SAMPLE);
-      return;
+      return sendVideo(res);
     }
     if (request.headers.authorization !== `Bearer ${ARK_KEY}`) {
       arkError(
@@ -144,20 +141,17 @@ function create(request: VendorRequest, res: ServerResponse, store: Store): void
   }
   // Ark task ids: `cgt-` and a timestamp-ordered suffix.
   const id = `cgt-${new Date().toISOString().replace(/\D/g, '').slice(0, 14)}-${randomBytes(3).toString('hex')}`;
-  store.set(id, {
+  store.set(
     id,
-    script: scriptOf(prompt),
-    fetches: 0,
-    submittedAt: Date.now(),
-    payload: {
+    scriptedTask(id, prompt, {
       model: body.model,
       duration: Number(body.duration ?? 5),
       resolution: String(body.resolution ?? '720p'),
       ratio: String(body.ratio ?? (images.length > 0 ? 'adaptive' : '16:9')),
       seed: Number(body.seed ?? 11),
       createdAt: Math.floor(Date.now() / 1000),
-    },
-  });
+    }),
+  );
   sendJsonBody(res, 200, { id });
 }
 
@@ -167,14 +161,7 @@ function get(res: ServerResponse, id: string, store: Store, self: string): void 
     arkError(res, 404, 'ResourceNotFound', `The specified task ${id} is not found.`, 'NotFound');
     return;
   }
-  task.fetches += 1;
-  const fault = faultOf(task);
-  if (fault === 'garbage') {
-    res.writeHead(200, { 'content-type': 'text/plain' });
-    res.end('upstream connect error or disconnect/reset before headers');
-    return;
-  }
-  if (fault === 'error500') {
+  const internalError = () =>
     arkError(
       res,
       500,
@@ -182,8 +169,7 @@ function get(res: ServerResponse, id: string, store: Store, self: string): void 
       'The service encountered an unexpected internal error.',
       'InternalServerError',
     );
-    return;
-  }
+  if (answeredFault(res, task, internalError, ENVOY_RESET)) return;
   const { model, duration, resolution, ratio, seed, createdAt } = task.payload;
   const shape = { id, model, seed, resolution, ratio, duration, framespersecond: 24, created_at: createdAt };
   const phase = phaseOf(task);
