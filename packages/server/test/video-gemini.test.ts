@@ -6,7 +6,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { providerFor } from '../src/relay/providers/registry.js';
 import { openVendorCall } from '../src/relay/tasks/vendor-call.js';
 import type { RuntimeChannel, UpstreamCall } from '../src/relay/types.js';
-import { bytesOf, PIXEL_PNG, VIDEO_FILE, vendorSteps, videoRequest } from './helpers/video-vendor-kit.js';
+import {
+  bytesOf,
+  PIXEL_PNG,
+  VIDEO_FILE,
+  vendorChannel,
+  vendorSteps,
+  videoRequest,
+} from './helpers/video-vendor-kit.js';
 import { GEMINI_VIDEO_KEY, startGeminiVideoMock } from './mock-upstream/providers/gemini-video.js';
 import type { VendorMock } from './mock-upstream/providers/vendor-server.js';
 
@@ -23,15 +30,7 @@ describe('Veo on the Gemini API (type 24)', () => {
 
   beforeAll(async () => {
     mock = await startGeminiVideoMock();
-    channel = {
-      id: 24,
-      type: 24,
-      name: 'gemini',
-      baseUrl: mock.baseUrl,
-      key: GEMINI_VIDEO_KEY,
-      other: '',
-      organization: null,
-    };
+    channel = vendorChannel(24, mock, GEMINI_VIDEO_KEY);
   });
   afterAll(() => mock.close());
 

@@ -3,7 +3,14 @@ import type { VideoFunction } from '../src/relay/provider.js';
 import { providerFor } from '../src/relay/providers/registry.js';
 import { openVendorCall } from '../src/relay/tasks/vendor-call.js';
 import type { RuntimeChannel } from '../src/relay/types.js';
-import { bytesOf, PIXEL_PNG, VIDEO_FILE, vendorSteps, videoRequest } from './helpers/video-vendor-kit.js';
+import {
+  bytesOf,
+  PIXEL_PNG,
+  VIDEO_FILE,
+  vendorChannel,
+  vendorSteps,
+  videoRequest,
+} from './helpers/video-vendor-kit.js';
 import { MINIMAX_VIDEO_KEY, startMinimaxVideoMock } from './mock-upstream/providers/minimax-video.js';
 import type { VendorMock } from './mock-upstream/providers/vendor-server.js';
 
@@ -22,15 +29,7 @@ describe('MiniMax Hailuo video (type 35)', () => {
 
   beforeAll(async () => {
     mock = await startMinimaxVideoMock();
-    channel = {
-      id: 35,
-      type: 35,
-      name: 'minimax',
-      baseUrl: mock.baseUrl,
-      key: MINIMAX_VIDEO_KEY,
-      other: '',
-      organization: null,
-    };
+    channel = vendorChannel(35, mock, MINIMAX_VIDEO_KEY);
   });
   afterAll(() => mock.close());
 

@@ -3,7 +3,14 @@ import type { VideoFunction } from '../src/relay/provider.js';
 import { providerFor } from '../src/relay/providers/registry.js';
 import { openVendorCall } from '../src/relay/tasks/vendor-call.js';
 import type { RuntimeChannel } from '../src/relay/types.js';
-import { bytesOf, PIXEL_PNG, VIDEO_FILE, vendorSteps, videoRequest } from './helpers/video-vendor-kit.js';
+import {
+  bytesOf,
+  PIXEL_PNG,
+  VIDEO_FILE,
+  vendorChannel,
+  vendorSteps,
+  videoRequest,
+} from './helpers/video-vendor-kit.js';
 import type { VertexMock } from './mock-upstream/providers/vertex.js';
 import { startVertexVideoMock, VERTEX_API_KEY } from './mock-upstream/providers/vertex-video.js';
 
@@ -25,15 +32,7 @@ describe('Veo on Vertex AI (type 41)', () => {
   beforeAll(async () => {
     mock = await startVertexVideoMock();
     const key = JSON.stringify(mock.serviceAccount({ projectId: 'veo-project' }));
-    channel = {
-      id: 41,
-      type: 41,
-      name: 'vertex',
-      baseUrl: mock.baseUrl,
-      key,
-      other: 'us-central1',
-      organization: null,
-    };
+    channel = vendorChannel(41, mock, key, 'us-central1');
     process.env.STORAGE_EMULATOR_HOST = mock.baseUrl;
   });
   afterEach(() => {

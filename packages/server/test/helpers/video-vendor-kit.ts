@@ -13,6 +13,11 @@ export const PIXEL_PNG = Buffer.from(
   'base64',
 );
 
+/** A channel of `type` whose base URL is the vendor's mock (its id is the type: one channel a vendor in these tests). */
+export function vendorChannel(type: number, mock: { baseUrl: string }, key: string, other = ''): RuntimeChannel {
+  return { id: type, type, name: `video-vendor-${type}`, baseUrl: mock.baseUrl, key, other, organization: null };
+}
+
 /** A request as the routes would read it: everything unset unless the test says. */
 export function videoRequest(overrides: Partial<VideoRequest> = {}): VideoRequest {
   return {
