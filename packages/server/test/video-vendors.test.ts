@@ -149,6 +149,16 @@ const START = 50_000_000;
 
 type Json = Record<string, unknown>;
 
+/** A call to the gateway with a user's API key, as a client makes it: JSON in, status and JSON back. */
+async function callGateway(baseUrl: string, key: string, method: string, path: string, body?: unknown) {
+  const response = await fetch(`${baseUrl}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${key}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  return { status: response.status, json: (await response.json()) as Json };
+}
+
 describe.each(VENDORS)('video through the gateway on a $name channel (type $type)', (vendor) => {
   let mock: VendorMock;
   let server: TestServer;
@@ -156,14 +166,7 @@ describe.each(VENDORS)('video through the gateway on a $name channel (type $type
   let key: string;
   const cost = Math.round(PRICE * QUOTA_PER_UNIT * vendor.units);
 
-  const call = async (method: string, path: string, body?: unknown) => {
-    const response = await fetch(`${server.baseUrl}${path}`, {
-      method,
-      headers: { authorization: `Bearer ${key}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    return { status: response.status, json: (await response.json()) as Json };
-  };
+  const call = (method: string, path: string, body?: unknown) => callGateway(server.baseUrl, key, method, path, body);
 
   beforeAll(async () => {
     mock = await vendor.start();
@@ -264,14 +267,7 @@ describe("the vendors' native routes", () => {
   let server: TestServer;
   let key: string;
 
-  const call = async (method: string, path: string, body?: unknown) => {
-    const response = await fetch(`${server.baseUrl}${path}`, {
-      method,
-      headers: { authorization: `Bearer ${key}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    return { status: response.status, json: (await response.json()) as Json };
-  };
+  const call = (method: string, path: string, body?: unknown) => callGateway(server.baseUrl, key, method, path, body);
 
   beforeAll(async () => {
     kling = await startKlingVideoMock();
