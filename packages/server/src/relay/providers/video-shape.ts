@@ -1,3 +1,5 @@
+import type { VideoRequest } from '../video-types.js';
+
 /**
  * OpenAI's `size` (`WIDTHxHEIGHT`) read for video vendors that take a shape instead of pixels: its sides (Veo), its
  * exact ratio (Kling, Jimeng), or the nearest offered ratio and resolution tier (Vidu, Seedance). Each vendor keeps
@@ -37,6 +39,20 @@ export function aspectOfSize(size: string): string | null {
   if (!parsed) return null;
   const divisor = gcd(parsed.width, parsed.height);
   return `${parsed.width / divisor}:${parsed.height / divisor}`;
+}
+
+/** The shape a request asks for: its aspect ratio, else its size's exact ratio; null when it names neither. */
+export const requestedAspect = (request: VideoRequest): string | null =>
+  request.aspectRatio ?? (request.size ? aspectOfSize(request.size) : null);
+
+/** The field asking for a ratio outside `ratios` (`aspect_ratio`, else `size` by its exact ratio), or null. */
+export function unofferedAspect(request: VideoRequest, ratios: readonly string[]): 'aspect_ratio' | 'size' | null {
+  if (request.aspectRatio !== null && !ratios.includes(request.aspectRatio)) return 'aspect_ratio';
+  if (request.size !== null) {
+    const aspect = aspectOfSize(request.size);
+    if (!aspect || !ratios.includes(aspect)) return 'size';
+  }
+  return null;
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { VideoImage, VideoRequest } from '../../video-types.js';
-import { aspectOfSize } from '../video-shape.js';
+import { requestedAspect, unofferedAspect } from '../video-shape.js';
 
 /** The lengths Kling makes, in seconds (its `duration` is the string "5" or "10"). */
 export const KLING_SECONDS = [5, 10] as const;
@@ -18,11 +18,8 @@ const frame = (request: VideoRequest, role: VideoImage['role']) => request.image
  */
 export function klingUnsupported(request: VideoRequest): string | null {
   if (request.seconds !== null && !(KLING_SECONDS as readonly number[]).includes(request.seconds)) return 'seconds';
-  if (request.aspectRatio !== null && !KLING_ASPECT_RATIOS.includes(request.aspectRatio)) return 'aspect_ratio';
-  if (request.size !== null) {
-    const aspect = aspectOfSize(request.size);
-    if (!aspect || !KLING_ASPECT_RATIOS.includes(aspect)) return 'size';
-  }
+  const shape = unofferedAspect(request, KLING_ASPECT_RATIOS);
+  if (shape) return shape;
   if (request.resolution !== null) return 'resolution';
   if (request.seed !== null) return 'seed';
   if (request.images.some((image) => image.role === 'reference')) return 'image';
@@ -55,7 +52,7 @@ export function toKlingBody(request: VideoRequest, upstreamModel: string): Recor
     duration: String(request.seconds ?? KLING_DEFAULT_SECONDS),
     cfg_scale: 0.5,
   };
-  const aspect = request.aspectRatio ?? (request.size ? aspectOfSize(request.size) : null);
+  const aspect = requestedAspect(request);
   if (aspect) body.aspect_ratio = aspect;
   if (request.negativePrompt) body.negative_prompt = request.negativePrompt;
   const first = frame(request, 'first_frame');
