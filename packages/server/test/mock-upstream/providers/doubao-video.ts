@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import { phaseOf, type ScriptedTask, taskStore } from '../task-script.js';
 import { sendJsonBody, startVendorServer, type VendorMock, type VendorRequest } from './vendor-server.js';
-import { answeredFault, ENVOY_RESET, scriptedTask, sendVideo } from './video-mock-kit.js';
+import { answeredFault, answeredFileGet, ENVOY_RESET, scriptedTask } from './video-mock-kit.js';
 
 export const ARK_KEY = 'ark-mock-0f1e2d3c-4b5a-6978-8796-a5b4c3d2e1f0';
 
@@ -38,15 +38,9 @@ export async function startDoubaoVideoMock(): Promise<VendorMock> {
   return startVendorServer((request, res) => {
     const self = `http://${request.headers.host}`;
     store ??= taskStore<ArkTask>(self);
-    const file = /^\/files\/([^/]+)\.mp4$/.exec(request.path);
-    if (request.method === 'GET' && file) {
-      // Result links are pre-signed object-storage URLs at Ark, fetched without the key.
-      if (!store.has(file[1] ?? '')) {
-        arkError(res, 404, 'ResourceNotFound', 'The specified resource is not found.', 'NotFound');
-        return;
-      }
-      return sendVideo(res);
-    }
+    // Result links are pre-signed object-storage URLs at Ark, fetched without the key.
+    const notFound = () => arkError(res, 404, 'ResourceNotFound', 'The specified resource is not found.', 'NotFound');
+    if (answeredFileGet(request, res, store, notFound)) return;
     if (request.headers.authorization !== `Bearer ${ARK_KEY}`) {
       arkError(
         res,

@@ -2,7 +2,7 @@ import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import { phaseOf, type ScriptedTask, taskStore } from '../task-script.js';
 import { sendJsonBody, startVendorServer, type VendorMock, type VendorRequest } from './vendor-server.js';
-import { answeredFault, ENVOY_RESET, scriptedTask, sendVideo } from './video-mock-kit.js';
+import { answeredFault, answeredFileGet, ENVOY_RESET, scriptedTask } from './video-mock-kit.js';
 
 export const JIMENG_ACCESS_KEY = 'AKLTmockJimengAccessKey';
 export const JIMENG_SECRET_KEY = 'mockJimengSecretKey==';
@@ -145,11 +145,7 @@ export async function startJimengVideoMock(): Promise<VendorMock> {
   mock = await startVendorServer((request, res) => {
     const self = mock!;
     const tasks = taskStore<JimengTaskPayload>(self.baseUrl);
-    const file = /^\/files\/([^/]+)\.mp4$/.exec(request.path);
-    if (request.method === 'GET' && file) {
-      if (!tasks.has(file[1]!)) return sendJsonBody(res, 404, visual(50404, 'Not Found'));
-      return sendVideo(res);
-    }
+    if (answeredFileGet(request, res, tasks, () => sendJsonBody(res, 404, visual(50404, 'Not Found')))) return;
     const action = request.query.Action ?? '';
     const problem = signatureProblem(request);
     if (problem) return sendJsonBody(res, 401, gatewayError(action, problem.code, problem.codeN, problem.message));

@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import { phaseOf, type ScriptedTask, taskStore } from '../task-script.js';
 import { sendJsonBody, startVendorServer, type VendorMock } from './vendor-server.js';
-import { answeredFault, scriptedTask, sendVideo } from './video-mock-kit.js';
+import { answeredFault, answeredFileGet, scriptedTask } from './video-mock-kit.js';
 
 export const KLING_ACCESS_KEY = 'mock-kling-access-key';
 export const KLING_SECRET_KEY = 'mock-kling-secret-key';
@@ -89,11 +89,8 @@ export async function startKlingVideoMock(): Promise<VendorMock> {
   mock = await startVendorServer((request, res) => {
     const self = mock!;
     const tasks = taskStore<KlingTaskPayload>(self.baseUrl);
-    const file = /^\/files\/([^/]+)\.mp4$/.exec(request.path);
-    if (request.method === 'GET' && file) {
-      if (!tasks.has(file[1]!)) return sendJsonBody(res, 404, envelope(1203, 'resource not found'));
-      return sendVideo(res);
-    }
+    const notFound = () => sendJsonBody(res, 404, envelope(1203, 'resource not found'));
+    if (answeredFileGet(request, res, tasks, notFound)) return;
     const problem = tokenProblem(request.headers.authorization);
     if (problem) return sendJsonBody(res, 401, envelope(problem.code, problem.message));
     const submit = /^\/v1\/videos\/(text2video|image2video)$/.exec(request.path);

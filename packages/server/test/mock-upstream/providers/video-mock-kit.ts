@@ -25,6 +25,24 @@ export function sendVideo(res: ServerResponse): void {
   res.end(VIDEO_FILE);
 }
 
+/**
+ * `GET /files/<task id>.mp4` (or what `path` matches), the result URL the mock answered: the file for a task it knows,
+ * `notFound` for any other. False when the request is no such GET, so the caller goes on routing it.
+ */
+export function answeredFileGet(
+  request: { method: string; path: string },
+  res: ServerResponse,
+  tasks: ReadonlyMap<string, unknown>,
+  notFound: () => void,
+  path = /^\/files\/([^/]+)\.mp4$/,
+): boolean {
+  const file = path.exec(request.path);
+  if (request.method !== 'GET' || !file) return false;
+  if (tasks.has(file[1] ?? '')) sendVideo(res);
+  else notFound();
+  return true;
+}
+
 /** The file with `Range: bytes=a-b` answered 206, as a file store that takes ranges does (the whole file otherwise). */
 export function sendVideoRange(res: ServerResponse, range: string | undefined): void {
   const match = /^bytes=(\d+)-(\d*)$/.exec(range ?? '');

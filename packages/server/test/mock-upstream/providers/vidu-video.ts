@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import { numericTaskId, phaseOf, taskStore } from '../task-script.js';
 import { sendJsonBody, startVendorServer, type VendorMock, type VendorRequest } from './vendor-server.js';
-import { answeredFault, scriptedTask, sendVideo } from './video-mock-kit.js';
+import { answeredFault, answeredFileGet, scriptedTask } from './video-mock-kit.js';
 
 export const VIDU_KEY = 'vda_mock_0123456789abcdef';
 
@@ -32,15 +32,9 @@ export async function startViduVideoMock(): Promise<VendorMock> {
   const mock = await startVendorServer((request, res) => {
     const self = `http://${request.headers.host}`;
     store ??= taskStore<ViduTask>(self);
-    const file = /^\/files\/([^/]+)\.(mp4|jpg)$/.exec(request.path);
-    if (request.method === 'GET' && file) {
-      // Result files are public URLs at Vidu (signed CDN links), fetched without the key.
-      if (!store.has(file[1] ?? '')) {
-        viduError(res, 404, 'NotFound', 'not found');
-        return;
-      }
-      return sendVideo(res);
-    }
+    // Result files (the video and its cover) are public URLs at Vidu (signed CDN links), fetched without the key.
+    const notFound = () => viduError(res, 404, 'NotFound', 'not found');
+    if (answeredFileGet(request, res, store, notFound, /^\/files\/([^/]+)\.(mp4|jpg)$/)) return;
     if (request.headers.authorization !== `Token ${VIDU_KEY}`) {
       viduError(res, 401, 'Unauthorized', 'unauthorized');
       return;
