@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Provider, VideoFunction } from '../src/relay/provider.js';
+import type { VideoFunction } from '../src/relay/provider.js';
 import { estimateSeedanceTokens } from '../src/relay/providers/doubao-video/billing.js';
 import { seedanceUsage } from '../src/relay/providers/doubao-video/response.js';
 import { providerFor } from '../src/relay/providers/registry.js';
@@ -23,16 +23,13 @@ const request = (overrides: Partial<VideoRequest> = {}) =>
 describe('Seedance on Volcengine Ark (types 54 and 45) against its mock', () => {
   let mock: VendorMock;
   let channel: RuntimeChannel;
-  let provider: Provider;
-  let video: VideoFunction;
+  const provider = providerFor(DOUBAO_VIDEO_TYPE)!;
+  const video = provider.functions.video as VideoFunction;
 
   beforeAll(async () => {
     mock = await startDoubaoVideoMock();
     channel = vendorChannel(DOUBAO_VIDEO_TYPE, mock, ARK_KEY);
-    const found = providerFor(DOUBAO_VIDEO_TYPE);
-    expect(found?.functions.video).toBeDefined();
-    provider = found as Provider;
-    video = provider.functions.video as VideoFunction;
+    expect(provider.functions.video).toBeDefined();
   });
   afterAll(() => mock.close());
 

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Provider, VideoFunction } from '../src/relay/provider.js';
+import type { VideoFunction } from '../src/relay/provider.js';
 import { providerFor } from '../src/relay/providers/registry.js';
 import type { RuntimeChannel } from '../src/relay/types.js';
 import type { VideoRequest } from '../src/relay/video-types.js';
@@ -19,15 +19,13 @@ const request = (overrides: Partial<VideoRequest> = {}) =>
 describe('Jimeng video (type 51) against its mock', () => {
   let mock: VendorMock;
   let channel: RuntimeChannel;
-  let provider: Provider;
-  let video: VideoFunction;
+  const provider = providerFor(51)!;
+  const video = provider.functions.video as VideoFunction;
 
   beforeAll(async () => {
     mock = await startJimengVideoMock();
     channel = vendorChannel(51, mock, JIMENG_KEY);
-    provider = providerFor(51)!;
     expect(provider.functions.video).toBeDefined();
-    video = provider.functions.video!;
   });
   afterAll(() => mock.close());
 

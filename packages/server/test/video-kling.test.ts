@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Provider, VideoFunction } from '../src/relay/provider.js';
+import type { VideoFunction } from '../src/relay/provider.js';
 import { klingToken } from '../src/relay/providers/kling/jwt.js';
 import { providerFor } from '../src/relay/providers/registry.js';
 import type { RuntimeChannel } from '../src/relay/types.js';
@@ -19,15 +19,13 @@ const request = (overrides: Partial<VideoRequest> = {}) =>
 describe('Kling video (type 50) against its mock', () => {
   let mock: VendorMock;
   let channel: RuntimeChannel;
-  let provider: Provider;
-  let video: VideoFunction;
+  const provider = providerFor(50)!;
+  const video = provider.functions.video as VideoFunction;
 
   beforeAll(async () => {
     mock = await startKlingVideoMock();
     channel = vendorChannel(50, mock, KLING_KEY);
-    provider = providerFor(50)!;
     expect(provider.functions.video).toBeDefined();
-    video = provider.functions.video!;
   });
   afterAll(() => mock.close());
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Provider, VideoFunction } from '../src/relay/provider.js';
+import type { VideoFunction } from '../src/relay/provider.js';
 import { providerFor } from '../src/relay/providers/registry.js';
 import type { RuntimeChannel } from '../src/relay/types.js';
 import type { VideoRequest } from '../src/relay/video-types.js';
@@ -18,16 +18,13 @@ const request = (overrides: Partial<VideoRequest> = {}) =>
 describe('Vidu (type 52) video vendor against its mock', () => {
   let mock: VendorMock;
   let channel: RuntimeChannel;
-  let provider: Provider;
-  let video: VideoFunction;
+  const provider = providerFor(VIDU_TYPE)!;
+  const video = provider.functions.video as VideoFunction;
 
   beforeAll(async () => {
     mock = await startViduVideoMock();
     channel = vendorChannel(VIDU_TYPE, mock, VIDU_KEY);
-    const found = providerFor(VIDU_TYPE);
-    expect(found?.functions.video).toBeDefined();
-    provider = found as Provider;
-    video = provider.functions.video as VideoFunction;
+    expect(provider.functions.video).toBeDefined();
   });
   afterAll(() => mock.close());
 
