@@ -1,74 +1,41 @@
-import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Provider, VideoFunction } from '../src/relay/provider.js';
+import type { VideoFunction } from '../src/relay/provider.js';
 import { estimateSeedanceTokens } from '../src/relay/providers/doubao-video/billing.js';
 import { seedanceUsage } from '../src/relay/providers/doubao-video/response.js';
 import { providerFor } from '../src/relay/providers/registry.js';
 import { callVendor } from '../src/relay/tasks/vendor-call.js';
 import type { RuntimeChannel } from '../src/relay/types.js';
-import type { VideoProgress, VideoRequest } from '../src/relay/video-types.js';
+import type { VideoRequest } from '../src/relay/video-types.js';
+import { VIDEO_FILE, vendorChannel, vendorSteps, videoRequest } from './helpers/video-vendor-kit.js';
 import { ARK_KEY, startDoubaoVideoMock } from './mock-upstream/providers/doubao-video.js';
 import type { VendorMock } from './mock-upstream/providers/vendor-server.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: raw wire bodies; the assertions on them are the type check.
 type WireJson = any;
 
-const SAMPLE = readFileSync(new URL('./fixtures/video/sample.mp4', import.meta.url));
 const DOUBAO_VIDEO_TYPE = 54;
 const VOLCENGINE_TYPE = 45;
 const PRO = 'doubao-seedance-1-0-pro-250528';
 
-const request = (overrides: Partial<VideoRequest> = {}): VideoRequest => ({
-  model: PRO,
-  prompt: 'a kite over the sea',
-  seconds: null,
-  size: null,
-  resolution: null,
-  aspectRatio: null,
-  images: [],
-  seed: null,
-  negativePrompt: null,
-  metadata: {},
-  ...overrides,
-});
+const request = (overrides: Partial<VideoRequest> = {}) =>
+  videoRequest({ model: PRO, prompt: 'a kite over the sea', ...overrides });
 
 describe('Seedance on Volcengine Ark (types 54 and 45) against its mock', () => {
   let mock: VendorMock;
   let channel: RuntimeChannel;
-  let provider: Provider;
-  let video: VideoFunction;
+  const provider = providerFor(DOUBAO_VIDEO_TYPE)!;
+  const video = provider.functions.video as VideoFunction;
 
   beforeAll(async () => {
     mock = await startDoubaoVideoMock();
-    channel = {
-      id: 54,
-      type: DOUBAO_VIDEO_TYPE,
-      name: 'seedance',
-      baseUrl: mock.baseUrl,
-      key: ARK_KEY,
-      other: '',
-      organization: null,
-    };
-    const found = providerFor(DOUBAO_VIDEO_TYPE);
-    expect(found?.functions.video).toBeDefined();
-    provider = found as Provider;
-    video = provider.functions.video as VideoFunction;
+    channel = vendorChannel(DOUBAO_VIDEO_TYPE, mock, ARK_KEY);
+    expect(provider.functions.video).toBeDefined();
   });
   afterAll(() => mock.close());
 
-  async function submit(videoRequest: VideoRequest, model = videoRequest.model): Promise<string> {
-    const answer = await callVendor(provider, channel, video.submit(channel, videoRequest, model));
-    expect(answer.status).toBe(200);
-    const submitted = video.readSubmit(answer.json);
-    if (!('upstreamId' in submitted)) throw new Error(`refused: ${submitted.refused}`);
-    return submitted.upstreamId;
-  }
-
-  async function poll(id: string): Promise<VideoProgress> {
-    const answer = await callVendor(provider, channel, video.poll(channel, id, PRO));
-    expect(answer.status).toBe(200);
-    return video.readPoll(answer.json, id);
-  }
+  const vendor = (model = PRO, on = channel) => vendorSteps(provider, on, model);
+  /** Submits under the request's own model, as the routes do. */
+  const submit = (videoRequest: VideoRequest) => vendor(videoRequest.model).submitted(videoRequest);
 
   it('submits with the Bearer key and parameters as body fields, polls to completed; the url serves the video', async () => {
     const id = await submit(request({ seconds: 10, aspectRatio: '9:16', resolution: '720p', seed: 7 }));
@@ -86,7 +53,7 @@ describe('Seedance on Volcengine Ark (types 54 and 45) against its mock', () => 
       seed: 7,
     });
 
-    const done = await poll(id);
+    const done = await vendor().progress(id);
     const asked = mock.requests.at(-1)!;
     expect(asked.method).toBe('GET');
     expect(asked.path).toBe(`/api/v3/contents/generations/tasks/${id}`);
@@ -94,13 +61,13 @@ describe('Seedance on Volcengine Ark (types 54 and 45) against its mock', () => 
     expect(done).toMatchObject({ upstreamId: id, status: 'completed', progress: 100, seconds: 10 });
     const file = await fetch(done.url!);
     expect(file.headers.get('content-type')).toBe('video/mp4');
-    expect(Buffer.from(await file.arrayBuffer()).equals(SAMPLE)).toBe(true);
+    expect(Buffer.from(await file.arrayBuffer()).equals(VIDEO_FILE)).toBe(true);
   });
 
   it('the finished answer carries the tokens Ark counted, and they match the token estimate', async () => {
     const videoRequest = request({ seconds: 5, resolution: '720p' });
     const id = await submit(videoRequest);
-    const answer = await callVendor(provider, channel, video.poll(channel, id, PRO));
+    const answer = await vendor().poll(id);
     // 1280 × 720 × 24 fps × 5 s / 1024
     expect(seedanceUsage(answer.json)).toEqual({ completionTokens: 108000, totalTokens: 108000 });
     expect(estimateSeedanceTokens(videoRequest, PRO)).toBe(108000);
@@ -111,13 +78,13 @@ describe('Seedance on Volcengine Ark (types 54 and 45) against its mock', () => 
 
   it('reports a [progress] task as in progress (Ark gives no percent: 0) and then completed', async () => {
     const id = await submit(request({ prompt: 'tide [progress]' }));
-    expect(await poll(id)).toMatchObject({ status: 'in_progress', progress: 0 });
-    expect(await poll(id)).toMatchObject({ status: 'completed', progress: 100 });
+    expect(await vendor().progress(id)).toMatchObject({ status: 'in_progress', progress: 0 });
+    expect(await vendor().progress(id)).toMatchObject({ status: 'completed', progress: 100 });
   });
 
   it('reports a [fail] task as failed with Ark’s error message', async () => {
     const id = await submit(request({ prompt: 'storm [fail]' }));
-    expect(await poll(id)).toMatchObject({
+    expect(await vendor().progress(id)).toMatchObject({
       status: 'failed',
       reason: 'The request failed because the output video may contain sensitive information.',
     });
@@ -125,17 +92,17 @@ describe('Seedance on Volcengine Ark (types 54 and 45) against its mock', () => 
 
   it('a [slow] task stays in progress; a [no-url] task completes without a url', async () => {
     const slow = await submit(request({ prompt: 'snail [slow]' }));
-    expect(await poll(slow)).toMatchObject({ status: 'in_progress' });
-    expect(await poll(slow)).toMatchObject({ status: 'in_progress' });
+    expect(await vendor().progress(slow)).toMatchObject({ status: 'in_progress' });
+    expect(await vendor().progress(slow)).toMatchObject({ status: 'in_progress' });
     const empty = await submit(request({ prompt: 'void [no-url]' }));
-    const done = await poll(empty);
+    const done = await vendor().progress(empty);
     expect(done.status).toBe('completed');
     expect(done.url).toBeUndefined();
   });
 
   it('throws on a [garbage] poll answer and on one without a status; maps cancelled and unknown states', async () => {
     const id = await submit(request({ prompt: 'noise [garbage]' }));
-    const answer = await callVendor(provider, channel, video.poll(channel, id, PRO));
+    const answer = await vendor().poll(id);
     expect(answer.status).toBe(200);
     expect(() => video.readPoll(answer.json, id)).toThrow();
     expect(() => video.readPoll({ id, content: {} }, id)).toThrow(/status/);
@@ -148,7 +115,7 @@ describe('Seedance on Volcengine Ark (types 54 and 45) against its mock', () => 
 
   it('a [500] poll answers HTTP 500 in Ark’s error shape, which error() reads', async () => {
     const id = await submit(request({ prompt: 'crash [500]' }));
-    const answer = await callVendor(provider, channel, video.poll(channel, id, PRO));
+    const answer = await vendor().poll(id);
     expect(answer.status).toBe(500);
     expect(provider.error(answer.status, answer.text)).toMatchObject({
       status: 500,
@@ -158,7 +125,7 @@ describe('Seedance on Volcengine Ark (types 54 and 45) against its mock', () => 
   });
 
   it('a [refuse] prompt is refused at submit with Ark’s 400 InputTextSensitiveContentDetected', async () => {
-    const answer = await callVendor(provider, channel, video.submit(channel, request({ prompt: 'bad [refuse]' }), PRO));
+    const { answer } = await vendor().submit(request({ prompt: 'bad [refuse]' }));
     expect(answer.status).toBe(400);
     const error = provider.error(answer.status, answer.text);
     expect(error).toMatchObject({ status: 400, code: 'InputTextSensitiveContentDetected', type: 'BadRequest' });
@@ -169,14 +136,14 @@ describe('Seedance on Volcengine Ark (types 54 and 45) against its mock', () => 
 
   it('a wrong key is refused with Ark’s 401 AuthenticationError', async () => {
     const wrong = { ...channel, key: 'ark-wrong' };
-    const answer = await callVendor(provider, wrong, video.submit(wrong, request(), PRO));
+    const { answer } = await vendor(PRO, wrong).submit(request());
     expect(answer.status).toBe(401);
     expect(provider.error(answer.status, answer.text)).toMatchObject({
       status: 401,
       code: 'AuthenticationError',
       type: 'Unauthorized',
     });
-    expect((await callVendor(provider, wrong, video.poll(wrong, 'cgt-x', PRO))).status).toBe(401);
+    expect((await vendor(PRO, wrong).poll('cgt-x')).status).toBe(401);
   });
 
   it('first and last frames go as image_url items with their roles; bytes become a data: URI; size → ratio + tier', async () => {
@@ -230,11 +197,11 @@ describe('Seedance on Volcengine Ark (types 54 and 45) against its mock', () => 
 
   it('remove() deletes a finished task at Ark', async () => {
     const id = await submit(request());
-    await poll(id);
+    await vendor().progress(id);
     const removed = await callVendor(provider, channel, video.remove!(channel, id));
     expect(removed.status).toBe(200);
     expect(mock.requests.at(-1)).toMatchObject({ method: 'DELETE', path: `/api/v3/contents/generations/tasks/${id}` });
-    const gone = await callVendor(provider, channel, video.poll(channel, id, PRO));
+    const gone = await vendor().poll(id);
     expect(gone.status).toBe(404);
     expect(provider.error(gone.status, gone.text).code).toBe('ResourceNotFound');
   });

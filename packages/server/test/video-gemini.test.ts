@@ -6,10 +6,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { providerFor } from '../src/relay/providers/registry.js';
 import { openVendorCall } from '../src/relay/tasks/vendor-call.js';
 import type { RuntimeChannel, UpstreamCall } from '../src/relay/types.js';
-import { bytesOf, PIXEL_PNG, vendorSteps, videoRequest } from './helpers/video-vendor-kit.js';
+import {
+  bytesOf,
+  PIXEL_PNG,
+  VIDEO_FILE,
+  vendorChannel,
+  vendorSteps,
+  videoRequest,
+} from './helpers/video-vendor-kit.js';
 import { GEMINI_VIDEO_KEY, startGeminiVideoMock } from './mock-upstream/providers/gemini-video.js';
 import type { VendorMock } from './mock-upstream/providers/vendor-server.js';
-import { SAMPLE_VIDEO } from './mock-upstream/providers/veo-script.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: raw wire bodies; the assertions on them are the type check.
 type WireJson = any;
@@ -24,15 +30,7 @@ describe('Veo on the Gemini API (type 24)', () => {
 
   beforeAll(async () => {
     mock = await startGeminiVideoMock();
-    channel = {
-      id: 24,
-      type: 24,
-      name: 'gemini',
-      baseUrl: mock.baseUrl,
-      key: GEMINI_VIDEO_KEY,
-      other: '',
-      organization: null,
-    };
+    channel = vendorChannel(24, mock, GEMINI_VIDEO_KEY);
   });
   afterAll(() => mock.close());
 
@@ -87,7 +85,7 @@ describe('Veo on the Gemini API (type 24)', () => {
     );
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toBe('video/mp4');
-    expect((await bytesOf(file)).equals(SAMPLE_VIDEO)).toBe(true);
+    expect((await bytesOf(file)).equals(VIDEO_FILE)).toBe(true);
     const [asked, signed] = mock.requests.slice(before);
     expect(asked!.headers['x-goog-api-key']).toBe(GEMINI_VIDEO_KEY);
     expect(signed!.path).toMatch(/^\/signed-video\/[0-9a-f]{16}$/);
@@ -287,7 +285,7 @@ describe('Veo on the Gemini API (type 24)', () => {
     // It asks for the file with its key and follows Google's redirect to the signed URL, as download() does.
     expect(mock.requests.at(-2)!.path).toBe(`/v1beta/files/${fileId}:download`);
     expect(mock.requests.at(-1)!.path).toBe(`/signed-video/${fileId}`);
-    expect(readFileSync(downloadPath).equals(SAMPLE_VIDEO)).toBe(true);
+    expect(readFileSync(downloadPath).equals(VIDEO_FILE)).toBe(true);
 
     const wrong = new GoogleGenAI({ apiKey: 'AIza-wrong', httpOptions: { baseUrl: mock.baseUrl } });
     await expect(wrong.models.generateVideos({ model: MODEL, prompt: 'x' })).rejects.toMatchObject({ status: 400 });

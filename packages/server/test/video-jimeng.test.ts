@@ -1,84 +1,46 @@
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Provider, VideoFunction } from '../src/relay/provider.js';
+import type { VideoFunction } from '../src/relay/provider.js';
 import { providerFor } from '../src/relay/providers/registry.js';
-import { callVendor } from '../src/relay/tasks/vendor-call.js';
 import type { RuntimeChannel } from '../src/relay/types.js';
 import type { VideoRequest } from '../src/relay/video-types.js';
+import { VIDEO_FILE, vendorChannel, vendorSteps, videoRequest } from './helpers/video-vendor-kit.js';
 import { JIMENG_ACCESS_KEY, JIMENG_KEY, startJimengVideoMock } from './mock-upstream/providers/jimeng-video.js';
 import type { VendorMock } from './mock-upstream/providers/vendor-server.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: raw wire bodies; the assertions on them are the type check.
 type WireJson = any;
 
-const SAMPLE = readFileSync(new URL('./fixtures/video/sample.mp4', import.meta.url));
 const MODEL = 'jimeng_vgfm_t2v_l20';
 
-const request = (overrides: Partial<VideoRequest> = {}): VideoRequest => ({
-  model: MODEL,
-  prompt: 'a lantern drifting over a lake',
-  seconds: null,
-  size: null,
-  resolution: null,
-  aspectRatio: null,
-  images: [],
-  seed: null,
-  negativePrompt: null,
-  metadata: {},
-  ...overrides,
-});
+const request = (overrides: Partial<VideoRequest> = {}) =>
+  videoRequest({ model: MODEL, prompt: 'a lantern drifting over a lake', ...overrides });
 
 describe('Jimeng video (type 51) against its mock', () => {
   let mock: VendorMock;
   let channel: RuntimeChannel;
-  let provider: Provider;
-  let video: VideoFunction;
+  const provider = providerFor(51)!;
+  const video = provider.functions.video as VideoFunction;
 
   beforeAll(async () => {
     mock = await startJimengVideoMock();
-    channel = {
-      id: 2,
-      type: 51,
-      name: 'jimeng',
-      baseUrl: mock.baseUrl,
-      key: JIMENG_KEY,
-      other: '',
-      organization: null,
-    };
-    provider = providerFor(51)!;
+    channel = vendorChannel(51, mock, JIMENG_KEY);
     expect(provider.functions.video).toBeDefined();
-    video = provider.functions.video!;
   });
   afterAll(() => mock.close());
 
-  async function submit(videoRequest: VideoRequest, model = MODEL, on = channel) {
-    const answer = await callVendor(provider, on, video.submit(on, videoRequest, model));
-    return { answer, submitted: answer.status === 200 ? video.readSubmit(answer.json) : null };
-  }
-
-  async function submitted(videoRequest: VideoRequest, model = MODEL): Promise<string> {
-    const { answer, submitted } = await submit(videoRequest, model);
-    expect(answer.status, answer.text).toBe(200);
-    expect(submitted).toHaveProperty('upstreamId');
-    return (submitted as { upstreamId: string }).upstreamId;
-  }
-
-  async function poll(upstreamId: string, model = MODEL) {
-    const answer = await callVendor(provider, channel, video.poll(channel, upstreamId, model));
-    return { answer, read: () => video.readPoll(answer.json, upstreamId) };
-  }
+  const vendor = (model = MODEL, on = channel) => vendorSteps(provider, on, model);
 
   it('makes a video: submit, poll to completed, and the url serves the file', async () => {
-    const id = await submitted(request({ seconds: 10, size: '1280x720', seed: 7 }));
+    const id = await vendor().submitted(request({ seconds: 10, size: '1280x720', seed: 7 }));
     expect(id).toMatch(/^jimeng_vgfm_t2v_l20:7\d+$/);
-    const { answer, read } = await poll(id);
+    const answer = await vendor().poll(id);
     expect(answer.status).toBe(200);
-    const progress = read();
+    const progress = video.readPoll(answer.json, id);
     expect(progress).toMatchObject({ upstreamId: id, status: 'completed', progress: 100 });
     const file = await fetch(progress.url!);
     expect(file.headers.get('content-type')).toBe('video/mp4');
-    expect(Buffer.from(await file.arrayBuffer()).equals(SAMPLE)).toBe(true);
+    expect(Buffer.from(await file.arrayBuffer()).equals(VIDEO_FILE)).toBe(true);
 
     const [sent, polled] = mock.requests.slice(-3);
     expect(sent!.path).toBe('/');
@@ -95,8 +57,8 @@ describe('Jimeng video (type 51) against its mock', () => {
   });
 
   it('signs every call with Volcengine signature V4 over the body as sent', async () => {
-    const id = await submitted(request());
-    await poll(id);
+    const id = await vendor().submitted(request());
+    await vendor().poll(id);
     for (const sent of mock.requests.slice(-2)) {
       expect(sent.headers.authorization).toMatch(
         new RegExp(
@@ -122,11 +84,11 @@ describe('Jimeng video (type 51) against its mock', () => {
       ['jimeng_v30_pro', request({ images: [first] }), 'jimeng_ti2v_v30_pro'],
     ];
     for (const [model, videoRequest, reqKey] of cases) {
-      const id = await submitted(videoRequest, model);
+      const id = await vendor(model).submitted(videoRequest);
       expect(id.startsWith(`${reqKey}:`)).toBe(true);
       expect((mock.requests.at(-1)!.body as WireJson).req_key).toBe(reqKey);
       // The mock refuses a poll under another req_key, so completing proves the id carried the right one.
-      expect((await poll(id, model)).read().status).toBe('completed');
+      expect((await vendor(model).progress(id)).status).toBe('completed');
     }
     const both = mock.requests.filter((sent) => (sent.body as WireJson)?.req_key === 'jimeng_i2v_first_tail_v30')[0]!;
     expect((both.body as WireJson).image_urls).toEqual([first.url, last.url]);
@@ -134,42 +96,41 @@ describe('Jimeng video (type 51) against its mock', () => {
 
   it('sends uploaded and data: frames as bare base64, and passes metadata through', async () => {
     const bytes = Buffer.from('png-bytes');
-    await submitted(
+    await vendor('jimeng_vgfm_i2v_l20').submitted(
       request({
         images: [{ role: 'first_frame', bytes, mimeType: 'image/png' }],
         metadata: { aspect_ratio: '9:16' },
       }),
-      'jimeng_vgfm_i2v_l20',
     );
     expect(mock.requests.at(-1)!.body as WireJson).toMatchObject({
       req_key: 'jimeng_vgfm_i2v_l20',
       binary_data_base64: [bytes.toString('base64')],
       aspect_ratio: '9:16',
     });
-    await submitted(request({ images: [{ role: 'first_frame', url: 'data:image/jpeg;base64,QUJD' }] }));
+    await vendor().submitted(request({ images: [{ role: 'first_frame', url: 'data:image/jpeg;base64,QUJD' }] }));
     expect((mock.requests.at(-1)!.body as WireJson).binary_data_base64).toEqual(['QUJD']);
   });
 
   it('[progress] is queued, then generating, then done', async () => {
-    const id = await submitted(request({ prompt: 'slowly [progress]' }));
-    expect((await poll(id)).read()).toMatchObject({ status: 'in_progress', progress: 0 });
-    expect((await poll(id)).read()).toMatchObject({ status: 'completed', progress: 100 });
+    const id = await vendor().submitted(request({ prompt: 'slowly [progress]' }));
+    expect(await vendor().progress(id)).toMatchObject({ status: 'in_progress', progress: 0 });
+    expect(await vendor().progress(id)).toMatchObject({ status: 'completed', progress: 100 });
     expect(video.readPoll({ code: 10000, data: { status: 'in_queue' } }, id)).toMatchObject({ status: 'queued' });
   });
 
   it('[fail] fails with a reason; [no-url] completes without a url; [slow] keeps generating', async () => {
-    const failed = await submitted(request({ prompt: 'doomed [fail]' }));
-    expect((await poll(failed)).read()).toEqual({
+    const failed = await vendor().submitted(request({ prompt: 'doomed [fail]' }));
+    expect(await vendor().progress(failed)).toEqual({
       upstreamId: failed,
       status: 'failed',
       progress: 0,
       reason: 'Jimeng task not found',
     });
-    const noUrl = (await poll(await submitted(request({ prompt: 'lost [no-url]' })))).read();
+    const noUrl = await vendor().progress(await vendor().submitted(request({ prompt: 'lost [no-url]' })));
     expect(noUrl.status).toBe('completed');
     expect(noUrl.url).toBeUndefined();
-    const slow = await submitted(request({ prompt: 'forever [slow]' }));
-    for (let i = 0; i < 3; i++) expect((await poll(slow)).read().status).toBe('in_progress');
+    const slow = await vendor().submitted(request({ prompt: 'forever [slow]' }));
+    for (let i = 0; i < 3; i++) expect((await vendor().progress(slow)).status).toBe('in_progress');
     expect(video.readPoll({ code: 50411, message: 'Pre Img Risk Not Pass' }, 'x')).toMatchObject({
       status: 'failed',
       reason: 'Pre Img Risk Not Pass',
@@ -177,16 +138,16 @@ describe('Jimeng video (type 51) against its mock', () => {
   });
 
   it('[garbage]: readPoll throws on a 200 that is not JSON, and on an answer without a status', async () => {
-    const id = await submitted(request({ prompt: 'noise [garbage]' }));
-    const { answer, read } = await poll(id);
+    const id = await vendor().submitted(request({ prompt: 'noise [garbage]' }));
+    const answer = await vendor().poll(id);
     expect(answer.status).toBe(200);
-    expect(read).toThrow();
+    expect(() => video.readPoll(answer.json, id)).toThrow();
     expect(() => video.readPoll({ code: 10000, data: {} }, id)).toThrow(/status/);
   });
 
   it("[500]: the poll answers 500 and error() reads the visual API's envelope", async () => {
-    const id = await submitted(request({ prompt: 'boom [500]' }));
-    const { answer } = await poll(id);
+    const id = await vendor().submitted(request({ prompt: 'boom [500]' }));
+    const answer = await vendor().poll(id);
     expect(answer.status).toBe(500);
     expect(provider.error(answer.status, answer.text)).toEqual({
       status: 500,
@@ -197,7 +158,7 @@ describe('Jimeng video (type 51) against its mock', () => {
   });
 
   it('[refuse]: the submit answers 400 code 50412; a 2xx answer with another code is a refusal', async () => {
-    const { answer } = await submit(request({ prompt: 'forbidden [refuse]' }));
+    const { answer } = await vendor().submit(request({ prompt: 'forbidden [refuse]' }));
     expect(answer.status).toBe(400);
     expect(provider.error(answer.status, answer.text)).toMatchObject({
       code: '50412',
@@ -209,14 +170,14 @@ describe('Jimeng video (type 51) against its mock', () => {
   });
 
   it("a wrong secret or an unknown access key gets the gateway's 401", async () => {
-    const wrong = await submit(request(), MODEL, { ...channel, key: `${JIMENG_ACCESS_KEY}|not-the-secret` });
+    const wrong = await vendor(MODEL, { ...channel, key: `${JIMENG_ACCESS_KEY}|not-the-secret` }).submit(request());
     expect(wrong.answer.status).toBe(401);
     expect(provider.error(wrong.answer.status, wrong.answer.text)).toMatchObject({
       status: 401,
       type: 'volcengine_error',
       code: 'SignatureDoesNotMatch',
     });
-    const unknown = await submit(request(), MODEL, { ...channel, key: 'AKLTsomeoneElse|mockJimengSecretKey==' });
+    const unknown = await vendor(MODEL, { ...channel, key: 'AKLTsomeoneElse|mockJimengSecretKey==' }).submit(request());
     expect(provider.error(unknown.answer.status, unknown.answer.text)).toMatchObject({
       status: 401,
       code: 'InvalidAccessKey',

@@ -1,76 +1,46 @@
-import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Provider, VideoFunction } from '../src/relay/provider.js';
+import type { VideoFunction } from '../src/relay/provider.js';
 import { klingToken } from '../src/relay/providers/kling/jwt.js';
 import { providerFor } from '../src/relay/providers/registry.js';
-import { callVendor } from '../src/relay/tasks/vendor-call.js';
 import type { RuntimeChannel } from '../src/relay/types.js';
 import type { VideoProgress, VideoRequest } from '../src/relay/video-types.js';
+import { VIDEO_FILE, vendorChannel, vendorSteps, videoRequest } from './helpers/video-vendor-kit.js';
 import { KLING_ACCESS_KEY, KLING_KEY, startKlingVideoMock } from './mock-upstream/providers/kling-video.js';
 import type { VendorMock } from './mock-upstream/providers/vendor-server.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: raw wire bodies; the assertions on them are the type check.
 type WireJson = any;
 
-const SAMPLE = readFileSync(new URL('./fixtures/video/sample.mp4', import.meta.url));
 const MODEL = 'kling-v1-6';
 
-const request = (overrides: Partial<VideoRequest> = {}): VideoRequest => ({
-  model: MODEL,
-  prompt: 'a cat surfing a wave',
-  seconds: null,
-  size: null,
-  resolution: null,
-  aspectRatio: null,
-  images: [],
-  seed: null,
-  negativePrompt: null,
-  metadata: {},
-  ...overrides,
-});
+const request = (overrides: Partial<VideoRequest> = {}) =>
+  videoRequest({ model: MODEL, prompt: 'a cat surfing a wave', ...overrides });
 
 describe('Kling video (type 50) against its mock', () => {
   let mock: VendorMock;
   let channel: RuntimeChannel;
-  let provider: Provider;
-  let video: VideoFunction;
+  const provider = providerFor(50)!;
+  const video = provider.functions.video as VideoFunction;
 
   beforeAll(async () => {
     mock = await startKlingVideoMock();
-    channel = { id: 1, type: 50, name: 'kling', baseUrl: mock.baseUrl, key: KLING_KEY, other: '', organization: null };
-    provider = providerFor(50)!;
+    channel = vendorChannel(50, mock, KLING_KEY);
     expect(provider.functions.video).toBeDefined();
-    video = provider.functions.video!;
   });
   afterAll(() => mock.close());
 
-  async function submit(videoRequest: VideoRequest, on = channel) {
-    const answer = await callVendor(provider, on, video.submit(on, videoRequest, MODEL));
-    return { answer, submitted: answer.status === 200 ? video.readSubmit(answer.json) : null };
-  }
-
-  async function submitted(videoRequest: VideoRequest): Promise<string> {
-    const { answer, submitted } = await submit(videoRequest);
-    expect(answer.status).toBe(200);
-    expect(submitted).toHaveProperty('upstreamId');
-    return (submitted as { upstreamId: string }).upstreamId;
-  }
-
-  async function poll(upstreamId: string) {
-    const answer = await callVendor(provider, channel, video.poll(channel, upstreamId, MODEL));
-    return { answer, read: () => video.readPoll(answer.json, upstreamId) };
-  }
+  const vendor = (on = channel) => vendorSteps(provider, on, MODEL);
 
   it('makes a text video: submit, poll to completed, and the url serves the file', async () => {
-    const id = await submitted(request({ seconds: 10, size: '1280x720', negativePrompt: 'blur' }));
+    const id = await vendor().submitted(request({ seconds: 10, size: '1280x720', negativePrompt: 'blur' }));
     expect(id).toMatch(/^text2video:Ckl/);
-    const { answer, read } = await poll(id);
+    const answer = await vendor().poll(id);
     expect(answer.status).toBe(200);
-    const progress: VideoProgress = read();
+    const progress: VideoProgress = video.readPoll(answer.json, id);
     expect(progress).toMatchObject({ upstreamId: id, status: 'completed', progress: 100, seconds: 10 });
     const file = await fetch(progress.url!);
     expect(file.headers.get('content-type')).toBe('video/mp4');
-    expect(Buffer.from(await file.arrayBuffer()).equals(SAMPLE)).toBe(true);
+    expect(Buffer.from(await file.arrayBuffer()).equals(VIDEO_FILE)).toBe(true);
 
     const [sent, polled] = mock.requests.slice(-3);
     expect(sent!.method).toBe('POST');
@@ -89,8 +59,8 @@ describe('Kling video (type 50) against its mock', () => {
   });
 
   it('sends a fresh HS256 JWT issued by the access key on submits and polls alike', async () => {
-    const id = await submitted(request());
-    await poll(id);
+    const id = await vendor().submitted(request());
+    await vendor().poll(id);
     for (const sent of mock.requests.slice(-2)) {
       const token = /^Bearer (.+)$/.exec(sent.headers.authorization ?? '')?.[1] ?? '';
       const [header, payload] = token
@@ -107,7 +77,7 @@ describe('Kling video (type 50) against its mock', () => {
 
   it('sends frames to image2video (URL as URL, bytes and data: URIs as bare base64) and polls it there', async () => {
     const bytes = Buffer.from('first-frame-bytes');
-    const id = await submitted(
+    const id = await vendor().submitted(
       request({
         aspectRatio: '9:16',
         images: [
@@ -129,51 +99,51 @@ describe('Kling video (type 50) against its mock', () => {
       camera_control: { type: 'simple' },
       duration: '5',
     });
-    const { read } = await poll(id);
-    expect(read()).toMatchObject({ status: 'completed', seconds: 5 });
+    const answer = await vendor().poll(id);
+    expect(video.readPoll(answer.json, id)).toMatchObject({ status: 'completed', seconds: 5 });
     expect(mock.requests.at(-1)!.path).toMatch(/^\/v1\/videos\/image2video\/Ckl/);
 
-    await submitted(request({ images: [{ role: 'first_frame', url: 'https://example.com/cat.png' }] }));
+    await vendor().submitted(request({ images: [{ role: 'first_frame', url: 'https://example.com/cat.png' }] }));
     expect((mock.requests.at(-1)!.body as WireJson).image).toBe('https://example.com/cat.png');
   });
 
   it('[progress] is in progress first, then completed', async () => {
-    const id = await submitted(request({ prompt: 'slowly [progress]' }));
-    expect((await poll(id)).read()).toMatchObject({ status: 'in_progress', progress: 0 });
-    expect((await poll(id)).read()).toMatchObject({ status: 'completed', progress: 100 });
+    const id = await vendor().submitted(request({ prompt: 'slowly [progress]' }));
+    expect(await vendor().progress(id)).toMatchObject({ status: 'in_progress', progress: 0 });
+    expect(await vendor().progress(id)).toMatchObject({ status: 'completed', progress: 100 });
   });
 
   it('[slow] stays in progress', async () => {
-    const id = await submitted(request({ prompt: 'forever [slow]' }));
-    for (let i = 0; i < 3; i++) expect((await poll(id)).read().status).toBe('in_progress');
+    const id = await vendor().submitted(request({ prompt: 'forever [slow]' }));
+    for (let i = 0; i < 3; i++) expect((await vendor().progress(id)).status).toBe('in_progress');
   });
 
   it("[fail] fails with Kling's reason; [no-url] completes without a url", async () => {
-    const failed = await submitted(request({ prompt: 'doomed [fail]' }));
-    expect((await poll(failed)).read()).toEqual({
+    const failed = await vendor().submitted(request({ prompt: 'doomed [fail]' }));
+    expect(await vendor().progress(failed)).toEqual({
       upstreamId: failed,
       status: 'failed',
       progress: 0,
       reason: 'Failure to pass the risk control system',
     });
-    const noUrl = await submitted(request({ prompt: 'lost [no-url]' }));
-    const done = (await poll(noUrl)).read();
+    const noUrl = await vendor().submitted(request({ prompt: 'lost [no-url]' }));
+    const done = await vendor().progress(noUrl);
     expect(done.status).toBe('completed');
     expect(done.url).toBeUndefined();
   });
 
   it('[garbage]: readPoll throws on a 200 that is not JSON', async () => {
-    const id = await submitted(request({ prompt: 'noise [garbage]' }));
-    const { answer, read } = await poll(id);
+    const id = await vendor().submitted(request({ prompt: 'noise [garbage]' }));
+    const answer = await vendor().poll(id);
     expect(answer.status).toBe(200);
     expect(answer.json).toBeNull();
-    expect(read).toThrow();
+    expect(() => video.readPoll(answer.json, id)).toThrow();
     expect(() => video.readPoll({ code: 0, data: { task_id: 'x' } }, 'text2video:x')).toThrow(/task_status/);
   });
 
   it("[500]: the poll answers 500 and error() reads Kling's envelope", async () => {
-    const id = await submitted(request({ prompt: 'boom [500]' }));
-    const { answer } = await poll(id);
+    const id = await vendor().submitted(request({ prompt: 'boom [500]' }));
+    const answer = await vendor().poll(id);
     expect(answer.status).toBe(500);
     expect(provider.error(answer.status, answer.text)).toEqual({
       status: 500,
@@ -184,7 +154,7 @@ describe('Kling video (type 50) against its mock', () => {
   });
 
   it('[refuse]: the submit answers 400 code 1301; a 2xx envelope with a non-zero code is a refusal', async () => {
-    const { answer } = await submit(request({ prompt: 'forbidden [refuse]' }));
+    const { answer } = await vendor().submit(request({ prompt: 'forbidden [refuse]' }));
     expect(answer.status).toBe(400);
     expect(provider.error(answer.status, answer.text)).toMatchObject({
       status: 400,
@@ -198,7 +168,7 @@ describe('Kling video (type 50) against its mock', () => {
 
   it("a wrong secret, an unknown access key and an expired token get Kling's 401", async () => {
     const wrong = { ...channel, key: `${KLING_ACCESS_KEY}|not-the-secret` };
-    const { answer } = await submit(request(), wrong);
+    const { answer } = await vendor(wrong).submit(request());
     expect(answer.status).toBe(401);
     expect(provider.error(answer.status, answer.text)).toEqual({
       status: 401,
@@ -206,9 +176,9 @@ describe('Kling video (type 50) against its mock', () => {
       type: 'kling_error',
       code: '1000',
     });
-    expect((await submit(request(), { ...channel, key: 'someone-else|mock-kling-secret-key' })).answer.status).toBe(
-      401,
-    );
+    expect(
+      (await vendor({ ...channel, key: 'someone-else|mock-kling-secret-key' }).submit(request())).answer.status,
+    ).toBe(401);
     const stale = klingToken(KLING_ACCESS_KEY, 'mock-kling-secret-key', Math.floor(Date.now() / 1000) - 3600);
     const expired = await fetch(`${mock.baseUrl}/v1/videos/text2video/none`, {
       headers: { authorization: `Bearer ${stale}` },

@@ -3,10 +3,16 @@ import type { VideoFunction } from '../src/relay/provider.js';
 import { providerFor } from '../src/relay/providers/registry.js';
 import { openVendorCall } from '../src/relay/tasks/vendor-call.js';
 import type { RuntimeChannel } from '../src/relay/types.js';
-import { bytesOf, PIXEL_PNG, vendorSteps, videoRequest } from './helpers/video-vendor-kit.js';
+import {
+  bytesOf,
+  PIXEL_PNG,
+  VIDEO_FILE,
+  vendorChannel,
+  vendorSteps,
+  videoRequest,
+} from './helpers/video-vendor-kit.js';
 import { MINIMAX_VIDEO_KEY, startMinimaxVideoMock } from './mock-upstream/providers/minimax-video.js';
 import type { VendorMock } from './mock-upstream/providers/vendor-server.js';
-import { SAMPLE_VIDEO } from './mock-upstream/providers/veo-script.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: raw wire bodies; the assertions on them are the type check.
 type WireJson = any;
@@ -23,15 +29,7 @@ describe('MiniMax Hailuo video (type 35)', () => {
 
   beforeAll(async () => {
     mock = await startMinimaxVideoMock();
-    channel = {
-      id: 35,
-      type: 35,
-      name: 'minimax',
-      baseUrl: mock.baseUrl,
-      key: MINIMAX_VIDEO_KEY,
-      other: '',
-      organization: null,
-    };
+    channel = vendorChannel(35, mock, MINIMAX_VIDEO_KEY);
   });
   afterAll(() => mock.close());
 
@@ -77,7 +75,7 @@ describe('MiniMax Hailuo video (type 35)', () => {
     const before = mock.requests.length;
     const file = await video().content!(channel, upstreamId, progress.url, open);
     expect(file.statusCode).toBe(200);
-    expect((await bytesOf(file)).equals(SAMPLE_VIDEO)).toBe(true);
+    expect((await bytesOf(file)).equals(VIDEO_FILE)).toBe(true);
     const [retrieve, download] = mock.requests.slice(before);
     expect(retrieve!.path).toBe('/v1/files/retrieve');
     expect(retrieve!.headers.authorization).toBe(`Bearer ${MINIMAX_VIDEO_KEY}`);

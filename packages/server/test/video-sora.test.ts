@@ -8,8 +8,9 @@ import { availableDialects } from './helpers/databases.js';
 import { addChannel, addToken, apiError, balances, flushBilling, lastCallLog, openaiClient } from './helpers/relay.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
 import { TASK_POLL } from './helpers/task-relay.js';
+import { VIDEO_FILE } from './helpers/video-vendor-kit.js';
 import { gradientPng } from './mock-upstream/png.js';
-import { SORA_KEY, startSoraVideoMock, VIDEO_FILE } from './mock-upstream/providers/sora-video.js';
+import { SORA_KEY, startSoraVideoMock } from './mock-upstream/providers/sora-video.js';
 import type { VendorMock } from './mock-upstream/providers/vendor-server.js';
 
 // ModelPrice is per second of video (the family's seconds ratio): 0.1 × QuotaPerUnit 500000 per second.

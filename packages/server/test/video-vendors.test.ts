@@ -5,12 +5,13 @@ import { type ApiClient, setupAndLogin, signedInUser } from './helpers/client.js
 import { addChannel, addToken, balances, lastCallLog, openaiClient } from './helpers/relay.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
 import { TASK_POLL } from './helpers/task-relay.js';
+import { VIDEO_FILE } from './helpers/video-vendor-kit.js';
 import { ARK_KEY, startDoubaoVideoMock } from './mock-upstream/providers/doubao-video.js';
 import { GEMINI_VIDEO_KEY, startGeminiVideoMock } from './mock-upstream/providers/gemini-video.js';
 import { JIMENG_KEY, startJimengVideoMock } from './mock-upstream/providers/jimeng-video.js';
 import { KLING_KEY, startKlingVideoMock } from './mock-upstream/providers/kling-video.js';
 import { MINIMAX_VIDEO_KEY, startMinimaxVideoMock } from './mock-upstream/providers/minimax-video.js';
-import { SORA_KEY, startSoraVideoMock, VIDEO_FILE } from './mock-upstream/providers/sora-video.js';
+import { SORA_KEY, startSoraVideoMock } from './mock-upstream/providers/sora-video.js';
 import type { VendorMock } from './mock-upstream/providers/vendor-server.js';
 import type { VertexMock } from './mock-upstream/providers/vertex.js';
 import { startVertexVideoMock } from './mock-upstream/providers/vertex-video.js';
@@ -148,6 +149,16 @@ const START = 50_000_000;
 
 type Json = Record<string, unknown>;
 
+/** A call to the gateway with a user's API key, as a client makes it: JSON in, status and JSON back. */
+async function callGateway(baseUrl: string, key: string, method: string, path: string, body?: unknown) {
+  const response = await fetch(`${baseUrl}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${key}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  return { status: response.status, json: (await response.json()) as Json };
+}
+
 describe.each(VENDORS)('video through the gateway on a $name channel (type $type)', (vendor) => {
   let mock: VendorMock;
   let server: TestServer;
@@ -155,14 +166,7 @@ describe.each(VENDORS)('video through the gateway on a $name channel (type $type
   let key: string;
   const cost = Math.round(PRICE * QUOTA_PER_UNIT * vendor.units);
 
-  const call = async (method: string, path: string, body?: unknown) => {
-    const response = await fetch(`${server.baseUrl}${path}`, {
-      method,
-      headers: { authorization: `Bearer ${key}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    return { status: response.status, json: (await response.json()) as Json };
-  };
+  const call = (method: string, path: string, body?: unknown) => callGateway(server.baseUrl, key, method, path, body);
 
   beforeAll(async () => {
     mock = await vendor.start();
@@ -373,14 +377,7 @@ describe("the vendors' native routes", () => {
   let server: TestServer;
   let key: string;
 
-  const call = async (method: string, path: string, body?: unknown) => {
-    const response = await fetch(`${server.baseUrl}${path}`, {
-      method,
-      headers: { authorization: `Bearer ${key}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    return { status: response.status, json: (await response.json()) as Json };
-  };
+  const call = (method: string, path: string, body?: unknown) => callGateway(server.baseUrl, key, method, path, body);
 
   beforeAll(async () => {
     kling = await startKlingVideoMock();

@@ -3,8 +3,14 @@ import type { VideoFunction } from '../src/relay/provider.js';
 import { providerFor } from '../src/relay/providers/registry.js';
 import { openVendorCall } from '../src/relay/tasks/vendor-call.js';
 import type { RuntimeChannel } from '../src/relay/types.js';
-import { bytesOf, PIXEL_PNG, vendorSteps, videoRequest } from './helpers/video-vendor-kit.js';
-import { SAMPLE_VIDEO } from './mock-upstream/providers/veo-script.js';
+import {
+  bytesOf,
+  PIXEL_PNG,
+  VIDEO_FILE,
+  vendorChannel,
+  vendorSteps,
+  videoRequest,
+} from './helpers/video-vendor-kit.js';
 import type { VertexMock } from './mock-upstream/providers/vertex.js';
 import { startVertexVideoMock, VERTEX_API_KEY } from './mock-upstream/providers/vertex-video.js';
 
@@ -26,15 +32,7 @@ describe('Veo on Vertex AI (type 41)', () => {
   beforeAll(async () => {
     mock = await startVertexVideoMock();
     const key = JSON.stringify(mock.serviceAccount({ projectId: 'veo-project' }));
-    channel = {
-      id: 41,
-      type: 41,
-      name: 'vertex',
-      baseUrl: mock.baseUrl,
-      key,
-      other: 'us-central1',
-      organization: null,
-    };
+    channel = vendorChannel(41, mock, key, 'us-central1');
     process.env.STORAGE_EMULATOR_HOST = mock.baseUrl;
   });
   afterEach(() => {
@@ -107,7 +105,7 @@ describe('Veo on Vertex AI (type 41)', () => {
     const before = mock.requests.length;
     const file = await video().content!(channel, upstreamId, progress.url, open(channel));
     expect(file.headers['content-type']).toBe('video/mp4');
-    expect((await bytesOf(file)).equals(SAMPLE_VIDEO)).toBe(true);
+    expect((await bytesOf(file)).equals(VIDEO_FILE)).toBe(true);
     expect(mock.requests.length).toBe(before);
   });
 
@@ -126,7 +124,7 @@ describe('Veo on Vertex AI (type 41)', () => {
     expect(calls[0]!.url).toBe(`${mock.baseUrl}/storage/v1/b/veo-out/o/${encodeURIComponent(object)}?alt=media`);
     expect(calls[0]!.headers.authorization).toBeUndefined();
     expect(file.statusCode).toBe(200);
-    expect((await bytesOf(file)).equals(SAMPLE_VIDEO)).toBe(true);
+    expect((await bytesOf(file)).equals(VIDEO_FILE)).toBe(true);
     // The token went to storage from the provider's open, never into the call a client could see.
     expect(mock.issued).toContain(mock.requests.at(-1)!.headers.authorization!.replace('Bearer ', ''));
 

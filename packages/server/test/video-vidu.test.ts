@@ -1,70 +1,36 @@
-import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Provider, VideoFunction } from '../src/relay/provider.js';
+import type { VideoFunction } from '../src/relay/provider.js';
 import { providerFor } from '../src/relay/providers/registry.js';
-import { callVendor } from '../src/relay/tasks/vendor-call.js';
 import type { RuntimeChannel } from '../src/relay/types.js';
-import type { VideoProgress, VideoRequest } from '../src/relay/video-types.js';
+import type { VideoRequest } from '../src/relay/video-types.js';
+import { VIDEO_FILE, vendorChannel, vendorSteps, videoRequest } from './helpers/video-vendor-kit.js';
 import type { VendorMock } from './mock-upstream/providers/vendor-server.js';
 import { startViduVideoMock, VIDU_KEY } from './mock-upstream/providers/vidu-video.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: raw wire bodies; the assertions on them are the type check.
 type WireJson = any;
 
-const SAMPLE = readFileSync(new URL('./fixtures/video/sample.mp4', import.meta.url));
 const VIDU_TYPE = 52;
 
-const request = (overrides: Partial<VideoRequest> = {}): VideoRequest => ({
-  model: 'viduq1',
-  prompt: 'a cat on a windowsill',
-  seconds: null,
-  size: null,
-  resolution: null,
-  aspectRatio: null,
-  images: [],
-  seed: null,
-  negativePrompt: null,
-  metadata: {},
-  ...overrides,
-});
+const request = (overrides: Partial<VideoRequest> = {}) =>
+  videoRequest({ model: 'viduq1', prompt: 'a cat on a windowsill', ...overrides });
 
 describe('Vidu (type 52) video vendor against its mock', () => {
   let mock: VendorMock;
   let channel: RuntimeChannel;
-  let provider: Provider;
-  let video: VideoFunction;
+  const provider = providerFor(VIDU_TYPE)!;
+  const video = provider.functions.video as VideoFunction;
 
   beforeAll(async () => {
     mock = await startViduVideoMock();
-    channel = {
-      id: 52,
-      type: VIDU_TYPE,
-      name: 'vidu',
-      baseUrl: mock.baseUrl,
-      key: VIDU_KEY,
-      other: '',
-      organization: null,
-    };
-    const found = providerFor(VIDU_TYPE);
-    expect(found?.functions.video).toBeDefined();
-    provider = found as Provider;
-    video = provider.functions.video as VideoFunction;
+    channel = vendorChannel(VIDU_TYPE, mock, VIDU_KEY);
+    expect(provider.functions.video).toBeDefined();
   });
   afterAll(() => mock.close());
 
-  async function submit(videoRequest: VideoRequest, model = videoRequest.model): Promise<string> {
-    const answer = await callVendor(provider, channel, video.submit(channel, videoRequest, model));
-    expect(answer.status).toBe(200);
-    const submitted = video.readSubmit(answer.json);
-    if (!('upstreamId' in submitted)) throw new Error(`refused: ${submitted.refused}`);
-    return submitted.upstreamId;
-  }
-
-  async function poll(id: string, model = 'viduq1'): Promise<VideoProgress> {
-    const answer = await callVendor(provider, channel, video.poll(channel, id, model));
-    expect(answer.status).toBe(200);
-    return video.readPoll(answer.json, id);
-  }
+  const vendor = (model = 'viduq1', on = channel) => vendorSteps(provider, on, model);
+  /** Submits under the request's own model, as the routes do. */
+  const submit = (videoRequest: VideoRequest) => vendor(videoRequest.model).submitted(videoRequest);
 
   it('submits text-to-video with the Token key, polls to completed, and the url serves the video', async () => {
     const id = await submit(request({ seed: 42, aspectRatio: '9:16' }));
@@ -81,7 +47,7 @@ describe('Vidu (type 52) video vendor against its mock', () => {
       aspect_ratio: '9:16',
     });
 
-    const done = await poll(id);
+    const done = await vendor().progress(id);
     const asked = mock.requests.at(-1)!;
     expect(asked.method).toBe('GET');
     expect(asked.path).toBe(`/ent/v2/tasks/${id}/creations`);
@@ -90,36 +56,36 @@ describe('Vidu (type 52) video vendor against its mock', () => {
     expect(done.url).toBe(`${mock.baseUrl}/files/${id}.mp4`);
     const file = await fetch(done.url!);
     expect(file.headers.get('content-type')).toBe('video/mp4');
-    expect(Buffer.from(await file.arrayBuffer()).equals(SAMPLE)).toBe(true);
+    expect(Buffer.from(await file.arrayBuffer()).equals(VIDEO_FILE)).toBe(true);
   });
 
   it('reports a [progress] task as in progress (Vidu gives no percent: 0) and then completed', async () => {
     const id = await submit(request({ prompt: 'waves [progress]' }));
-    expect(await poll(id)).toMatchObject({ status: 'in_progress', progress: 0 });
-    expect(await poll(id)).toMatchObject({ status: 'completed', progress: 100 });
+    expect(await vendor().progress(id)).toMatchObject({ status: 'in_progress', progress: 0 });
+    expect(await vendor().progress(id)).toMatchObject({ status: 'completed', progress: 100 });
   });
 
   it('reports a [fail] task as failed with its err_code as the reason', async () => {
     const id = await submit(request({ prompt: 'storm [fail]' }));
-    expect(await poll(id)).toMatchObject({ status: 'failed', reason: 'CreationPolicyViolation' });
+    expect(await vendor().progress(id)).toMatchObject({ status: 'failed', reason: 'CreationPolicyViolation' });
   });
 
   it('a [slow] task stays in progress', async () => {
     const id = await submit(request({ prompt: 'snail [slow]' }));
-    expect(await poll(id)).toMatchObject({ status: 'in_progress' });
-    expect(await poll(id)).toMatchObject({ status: 'in_progress' });
+    expect(await vendor().progress(id)).toMatchObject({ status: 'in_progress' });
+    expect(await vendor().progress(id)).toMatchObject({ status: 'in_progress' });
   });
 
   it('a [no-url] task completes without a url', async () => {
     const id = await submit(request({ prompt: 'void [no-url]' }));
-    const done = await poll(id);
+    const done = await vendor().progress(id);
     expect(done.status).toBe('completed');
     expect(done.url).toBeUndefined();
   });
 
   it('throws on a [garbage] poll answer (not JSON) and on one without a state', async () => {
     const id = await submit(request({ prompt: 'noise [garbage]' }));
-    const answer = await callVendor(provider, channel, video.poll(channel, id, 'viduq1'));
+    const answer = await vendor().poll(id);
     expect(answer.status).toBe(200);
     expect(answer.json).toBeNull();
     expect(() => video.readPoll(answer.json, id)).toThrow();
@@ -129,7 +95,7 @@ describe('Vidu (type 52) video vendor against its mock', () => {
 
   it('a [500] poll answers HTTP 500 in Vidu’s error shape, which error() reads', async () => {
     const id = await submit(request({ prompt: 'crash [500]' }));
-    const answer = await callVendor(provider, channel, video.poll(channel, id, 'viduq1'));
+    const answer = await vendor().poll(id);
     expect(answer.status).toBe(500);
     expect(provider.error(answer.status, answer.text)).toEqual({
       status: 500,
@@ -140,11 +106,7 @@ describe('Vidu (type 52) video vendor against its mock', () => {
   });
 
   it('a [refuse] prompt is refused at submit with Vidu’s 400 AuditSubmitIllegal', async () => {
-    const answer = await callVendor(
-      provider,
-      channel,
-      video.submit(channel, request({ prompt: 'bad [refuse]' }), 'viduq1'),
-    );
+    const { answer } = await vendor().submit(request({ prompt: 'bad [refuse]' }));
     expect(answer.status).toBe(400);
     expect(provider.error(answer.status, answer.text)).toMatchObject({
       status: 400,
@@ -163,11 +125,11 @@ describe('Vidu (type 52) video vendor against its mock', () => {
 
   it('a wrong key is refused with Vidu’s 401 Unauthorized', async () => {
     const wrong = { ...channel, key: 'vda_wrong' };
-    const answer = await callVendor(provider, wrong, video.submit(wrong, request(), 'viduq1'));
+    const { answer } = await vendor('viduq1', wrong).submit(request());
     expect(answer.status).toBe(401);
     expect(answer.json).toMatchObject({ code: 401, reason: 'Unauthorized', message: 'unauthorized' });
     expect(provider.error(answer.status, answer.text)).toMatchObject({ status: 401, code: 'Unauthorized' });
-    const polled = await callVendor(provider, wrong, video.poll(wrong, '1', 'viduq1'));
+    const polled = await vendor('viduq1', wrong).poll('1');
     expect(polled.status).toBe(401);
   });
 

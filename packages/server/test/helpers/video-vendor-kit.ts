@@ -4,11 +4,19 @@ import { callVendor } from '../../src/relay/tasks/vendor-call.js';
 import type { RuntimeChannel } from '../../src/relay/types.js';
 import type { VideoProgress, VideoRequest } from '../../src/relay/video-types.js';
 
+/** The finished file every video mock serves: what a test compares a download against. */
+export { VIDEO_FILE } from '../mock-upstream/providers/video-mock-kit.js';
+
 /** A 1×1 PNG, as a client would upload or inline it. */
 export const PIXEL_PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
   'base64',
 );
+
+/** A channel of `type` whose base URL is the vendor's mock (its id is the type: one channel a vendor in these tests). */
+export function vendorChannel(type: number, mock: { baseUrl: string }, key: string, other = ''): RuntimeChannel {
+  return { id: type, type, name: `video-vendor-${type}`, baseUrl: mock.baseUrl, key, other, organization: null };
+}
 
 /** A request as the routes would read it: everything unset unless the test says. */
 export function videoRequest(overrides: Partial<VideoRequest> = {}): VideoRequest {

@@ -1,12 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
-import { faultOf, phaseOf, type ScriptedTask, scriptOf, taskStore } from '../task-script.js';
+import { phaseOf, type ScriptedTask, taskStore } from '../task-script.js';
 import { sendJsonBody, startVendorServer, type VendorMock, type VendorRequest } from './vendor-server.js';
+import { answeredFault, answeredFileGet, ENVOY_RESET, scriptedTask } from './video-mock-kit.js';
 
 export const ARK_KEY = 'ark-mock-0f1e2d3c-4b5a-6978-8796-a5b4c3d2e1f0';
 
-const SAMPLE = readFileSync(new URL('../../fixtures/video/sample.mp4', import.meta.url));
 const TASKS = '/api/v3/contents/generations/tasks';
 const FRAME: Record<string, [number, number]> = { '480p': [854, 480], '720p': [1280, 720], '1080p': [1920, 1080] };
 const RATIOS = ['16:9', '4:3', '1:1', '3:4', '9:16', '21:9', 'adaptive'];
@@ -39,17 +38,9 @@ export async function startDoubaoVideoMock(): Promise<VendorMock> {
   return startVendorServer((request, res) => {
     const self = `http://${request.headers.host}`;
     store ??= taskStore<ArkTask>(self);
-    const file = /^\/files\/([^/]+)\.mp4$/.exec(request.path);
-    if (request.method === 'GET' && file) {
-      // Result links are pre-signed object-storage URLs at Ark, fetched without the key.
-      if (!store.has(file[1] ?? '')) {
-        arkError(res, 404, 'ResourceNotFound', 'The specified resource is not found.', 'NotFound');
-        return;
-      }
-      res.writeHead(200, { 'content-type': 'video/mp4', 'content-length': SAMPLE.length });
-      res.end(SAMPLE);
-      return;
-    }
+    // Result links are pre-signed object-storage URLs at Ark, fetched without the key.
+    const notFound = () => arkError(res, 404, 'ResourceNotFound', 'The specified resource is not found.', 'NotFound');
+    if (answeredFileGet(request, res, store, notFound)) return;
     if (request.headers.authorization !== `Bearer ${ARK_KEY}`) {
       arkError(
         res,
@@ -144,12 +135,9 @@ function create(request: VendorRequest, res: ServerResponse, store: Store): void
   }
   // Ark task ids: `cgt-` and a timestamp-ordered suffix.
   const id = `cgt-${new Date().toISOString().replace(/\D/g, '').slice(0, 14)}-${randomBytes(3).toString('hex')}`;
-  store.set(id, {
+  store.set(
     id,
-    script: scriptOf(prompt),
-    fetches: 0,
-    submittedAt: Date.now(),
-    payload: {
+    scriptedTask(id, prompt, {
       model: body.model,
       // `[made:N]` in the prompt: Ark makes (and counts tokens for) N seconds whatever was asked.
       duration: Number(/\[made:(\d+)\]/.exec(prompt)?.[1] ?? body.duration ?? 5),
@@ -157,8 +145,8 @@ function create(request: VendorRequest, res: ServerResponse, store: Store): void
       ratio: String(body.ratio ?? (images.length > 0 ? 'adaptive' : '16:9')),
       seed: Number(body.seed ?? 11),
       createdAt: Math.floor(Date.now() / 1000),
-    },
-  });
+    }),
+  );
   sendJsonBody(res, 200, { id });
 }
 
@@ -168,14 +156,7 @@ function get(res: ServerResponse, id: string, store: Store, self: string): void 
     arkError(res, 404, 'ResourceNotFound', `The specified task ${id} is not found.`, 'NotFound');
     return;
   }
-  task.fetches += 1;
-  const fault = faultOf(task);
-  if (fault === 'garbage') {
-    res.writeHead(200, { 'content-type': 'text/plain' });
-    res.end('upstream connect error or disconnect/reset before headers');
-    return;
-  }
-  if (fault === 'error500') {
+  const internalError = () =>
     arkError(
       res,
       500,
@@ -183,8 +164,7 @@ function get(res: ServerResponse, id: string, store: Store, self: string): void 
       'The service encountered an unexpected internal error.',
       'InternalServerError',
     );
-    return;
-  }
+  if (answeredFault(res, task, internalError, ENVOY_RESET)) return;
   const { model, duration, resolution, ratio, seed, createdAt } = task.payload;
   const shape = { id, model, seed, resolution, ratio, duration, framespersecond: 24, created_at: createdAt };
   const phase = phaseOf(task);

@@ -3,7 +3,8 @@ import type { ServerResponse } from 'node:http';
 import { taskStore } from '../task-script.js';
 import { isRecord } from '../text.js';
 import { sendJsonBody, startVendorServer, type VendorMock, type VendorRequest } from './vendor-server.js';
-import { answerOperation, googleError, sendVideo, startOperation, type VeoTaskPayload } from './veo-script.js';
+import { answerOperation, googleError, startOperation, type VeoTaskPayload } from './veo-script.js';
+import { sendVideo } from './video-mock-kit.js';
 
 /** The API key the mock accepts (`x-goog-api-key`, or `?key=` as Google also reads it). */
 export const GEMINI_VIDEO_KEY = 'AIza-mock-veo-key';

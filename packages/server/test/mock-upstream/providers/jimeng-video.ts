@@ -1,15 +1,13 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
-import { fileURLToPath } from 'node:url';
-import { faultOf, phaseOf, type ScriptedTask, scriptOf, taskStore } from '../task-script.js';
+import { phaseOf, type ScriptedTask, taskStore } from '../task-script.js';
 import { sendJsonBody, startVendorServer, type VendorMock, type VendorRequest } from './vendor-server.js';
+import { answeredFault, answeredFileGet, ENVOY_RESET, scriptedTask } from './video-mock-kit.js';
 
 export const JIMENG_ACCESS_KEY = 'AKLTmockJimengAccessKey';
 export const JIMENG_SECRET_KEY = 'mockJimengSecretKey==';
 export const JIMENG_KEY = `${JIMENG_ACCESS_KEY}|${JIMENG_SECRET_KEY}`;
 
-const SAMPLE_MP4 = readFileSync(fileURLToPath(new URL('../../fixtures/video/sample.mp4', import.meta.url)));
 const VERSION = '2022-08-31';
 /** The req_keys this mock runs (the family's presets and the 3.0 variants its mapping produces). */
 const REQ_KEYS = new Set([
@@ -147,13 +145,7 @@ export async function startJimengVideoMock(): Promise<VendorMock> {
   mock = await startVendorServer((request, res) => {
     const self = mock!;
     const tasks = taskStore<JimengTaskPayload>(self.baseUrl);
-    const file = /^\/files\/([^/]+)\.mp4$/.exec(request.path);
-    if (request.method === 'GET' && file) {
-      if (!tasks.has(file[1]!)) return sendJsonBody(res, 404, visual(50404, 'Not Found'));
-      res.writeHead(200, { 'content-type': 'video/mp4', 'content-length': SAMPLE_MP4.length });
-      res.end(SAMPLE_MP4);
-      return;
-    }
+    if (answeredFileGet(request, res, tasks, () => sendJsonBody(res, 404, visual(50404, 'Not Found')))) return;
     const action = request.query.Action ?? '';
     const problem = signatureProblem(request);
     if (problem) return sendJsonBody(res, 401, gatewayError(action, problem.code, problem.codeN, problem.message));
@@ -193,13 +185,7 @@ function submitTask(
     return;
   }
   const id = `7${Date.now()}${String(requestCounter).padStart(6, '0')}`;
-  tasks.set(id, {
-    id,
-    script: scriptOf(String(body.prompt ?? '')),
-    fetches: 0,
-    submittedAt: Date.now(),
-    payload: { reqKey: String(body.req_key) },
-  });
+  tasks.set(id, scriptedTask(id, String(body.prompt ?? ''), { reqKey: String(body.req_key) }));
   sendJsonBody(res, 200, visual(10000, 'Success', { task_id: id }));
 }
 
@@ -218,16 +204,6 @@ function getResult(
     sendJsonBody(res, 400, visual(50400, 'Invalid Req Key'));
     return;
   }
-  task.fetches += 1;
-  const fault = faultOf(task);
-  if (fault === 'garbage') {
-    res.writeHead(200, { 'content-type': 'text/plain' });
-    res.end('upstream connect error or disconnect/reset before headers');
-    return;
-  }
-  if (fault === 'error500') {
-    sendJsonBody(res, 500, visual(50500, 'Internal Error'));
-    return;
-  }
+  if (answeredFault(res, task, () => sendJsonBody(res, 500, visual(50500, 'Internal Error')), ENVOY_RESET)) return;
   sendJsonBody(res, 200, visual(10000, 'Success', taskData(mock, task)));
 }

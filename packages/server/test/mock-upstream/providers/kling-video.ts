@@ -1,15 +1,12 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
-import { fileURLToPath } from 'node:url';
-import { faultOf, phaseOf, type ScriptedTask, scriptOf, taskStore } from '../task-script.js';
+import { phaseOf, type ScriptedTask, taskStore } from '../task-script.js';
 import { sendJsonBody, startVendorServer, type VendorMock } from './vendor-server.js';
+import { answeredFault, answeredFileGet, scriptedTask } from './video-mock-kit.js';
 
 export const KLING_ACCESS_KEY = 'mock-kling-access-key';
 export const KLING_SECRET_KEY = 'mock-kling-secret-key';
 export const KLING_KEY = `${KLING_ACCESS_KEY}|${KLING_SECRET_KEY}`;
-
-const SAMPLE_MP4 = readFileSync(fileURLToPath(new URL('../../fixtures/video/sample.mp4', import.meta.url)));
 
 interface KlingTaskPayload {
   action: 'text2video' | 'image2video';
@@ -92,13 +89,8 @@ export async function startKlingVideoMock(): Promise<VendorMock> {
   mock = await startVendorServer((request, res) => {
     const self = mock!;
     const tasks = taskStore<KlingTaskPayload>(self.baseUrl);
-    const file = /^\/files\/([^/]+)\.mp4$/.exec(request.path);
-    if (request.method === 'GET' && file) {
-      if (!tasks.has(file[1]!)) return sendJsonBody(res, 404, envelope(1203, 'resource not found'));
-      res.writeHead(200, { 'content-type': 'video/mp4', 'content-length': SAMPLE_MP4.length });
-      res.end(SAMPLE_MP4);
-      return;
-    }
+    const notFound = () => sendJsonBody(res, 404, envelope(1203, 'resource not found'));
+    if (answeredFileGet(request, res, tasks, notFound)) return;
     const problem = tokenProblem(request.headers.authorization);
     if (problem) return sendJsonBody(res, 401, envelope(problem.code, problem.message));
     const submit = /^\/v1\/videos\/(text2video|image2video)$/.exec(request.path);
@@ -108,14 +100,7 @@ export async function startKlingVideoMock(): Promise<VendorMock> {
     if (request.method === 'GET' && poll) {
       const task = tasks.get(decodeURIComponent(poll[2]!));
       if (!task || task.payload.action !== poll[1]) return sendJsonBody(res, 404, envelope(1203, 'task not found'));
-      task.fetches += 1;
-      const fault = faultOf(task);
-      if (fault === 'garbage') {
-        res.writeHead(200, { 'content-type': 'text/html' });
-        res.end('<html><body>502 Bad Gateway</body></html>');
-        return;
-      }
-      if (fault === 'error500') return sendJsonBody(res, 500, envelope(5000, 'Server internal error'));
+      if (answeredFault(res, task, () => sendJsonBody(res, 500, envelope(5000, 'Server internal error')))) return;
       return sendJsonBody(res, 200, envelope(0, 'SUCCEED', taskData(self, task)));
     }
     sendJsonBody(res, 404, envelope(1203, 'resource not found'));
@@ -151,13 +136,10 @@ function submitTask(
   }
   const id = `Ckl${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
   const now = Date.now();
-  tasks.set(id, {
+  tasks.set(
     id,
-    script: scriptOf(prompt),
-    fetches: 0,
-    submittedAt: now,
-    payload: { action, duration: typeof body.duration === 'string' ? body.duration : '5' },
-  });
+    scriptedTask(id, prompt, { action, duration: typeof body.duration === 'string' ? body.duration : '5' }, now),
+  );
   sendJsonBody(
     res,
     200,

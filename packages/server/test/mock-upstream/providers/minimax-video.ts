@@ -1,9 +1,9 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
-import { faultOf, phaseOf, type ScriptedTask, scriptOf, taskStore } from '../task-script.js';
+import { phaseOf, type ScriptedTask, taskStore } from '../task-script.js';
 import { isRecord } from '../text.js';
 import { sendJsonBody, startVendorServer, type VendorMock, type VendorRequest } from './vendor-server.js';
-import { sendVideo } from './veo-script.js';
+import { answeredFault, ENVOY_RESET, scriptedTask, sendVideo } from './video-mock-kit.js';
 
 /** The API key the mock accepts (`Authorization: Bearer …`). */
 export const MINIMAX_VIDEO_KEY = 'eyJhbGciOiJSUzI1NiJ9.mock-minimax-key';
@@ -59,13 +59,10 @@ export function startMinimaxVideoMock(): Promise<VendorMock> {
     if (prompt.includes('[refuse]'))
       return sendJsonBody(res, 200, { task_id: '', ...baseResp(1026, 'input new_sensitive') });
     const id = String(Date.now()).slice(-9) + String(Math.floor(Math.random() * 1000)).padStart(3, '0');
-    const task: ScriptedTask<HailuoTask> = {
-      id,
-      script: scriptOf(prompt),
-      fetches: 0,
-      submittedAt: Date.now(),
-      payload: { model: body.model, fileId: String(200000000000000 + Math.floor(Math.random() * 1e9)) },
-    };
+    const task: ScriptedTask<HailuoTask> = scriptedTask(id, prompt, {
+      model: body.model,
+      fileId: String(200000000000000 + Math.floor(Math.random() * 1e9)),
+    });
     tasks().set(id, task);
     sendJsonBody(res, 200, { task_id: id, ...baseResp(0, 'success') });
   };
@@ -73,14 +70,7 @@ export function startMinimaxVideoMock(): Promise<VendorMock> {
   const query = (request: VendorRequest, res: ServerResponse) => {
     const task = tasks().get(request.query.task_id ?? '');
     if (!task) return sendJsonBody(res, 200, baseResp(2013, 'invalid params, task not found'));
-    task.fetches += 1;
-    const fault = faultOf(task);
-    if (fault === 'garbage') {
-      res.writeHead(200, { 'content-type': 'text/plain' });
-      res.end('upstream connect error or disconnect/reset before headers');
-      return;
-    }
-    if (fault === 'error500') return sendJsonBody(res, 500, baseResp(1000, 'unknown error'));
+    if (answeredFault(res, task, () => sendJsonBody(res, 500, baseResp(1000, 'unknown error')), ENVOY_RESET)) return;
     const phase = phaseOf(task);
     const answer = (status: string, extra: Record<string, unknown> = {}, resp = baseResp(0, 'success')) =>
       sendJsonBody(res, 200, { task_id: task.id, status, ...extra, ...resp });

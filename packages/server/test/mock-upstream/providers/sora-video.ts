@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
 import { isMultipart } from '../body.js';
-import { faultOf, phaseOf, type ScriptedTask, scriptOf, taskStore } from '../task-script.js';
-import { startVendorServer, type VendorMock, type VendorRequest } from './vendor-server.js';
+import { phaseOf, type ScriptedTask, taskStore } from '../task-script.js';
+import { sendJsonBody, startVendorServer, type VendorMock, type VendorRequest } from './vendor-server.js';
+import { answeredFault, scriptedTask, sendVideoRange } from './video-mock-kit.js';
 
 /**
  * OpenAI's Videos API (Sora) as OpenAI, Sora and Azure OpenAI channels reach it: `POST /v1/videos` (JSON or
@@ -16,8 +16,6 @@ import { startVendorServer, type VendorMock, type VendorRequest } from './vendor
  */
 
 export const SORA_KEY = 'sk-sora-mock-key';
-export const VIDEO_FILE = readFileSync(new URL('../../fixtures/video/sample.mp4', import.meta.url));
-
 interface SoraTask {
   model: string;
   prompt: string;
@@ -26,13 +24,8 @@ interface SoraTask {
   deleted: boolean;
 }
 
-function send(res: ServerResponse, status: number, body: unknown) {
-  res.writeHead(status, { 'content-type': 'application/json' });
-  res.end(JSON.stringify(body));
-}
-
 const openAiError = (res: ServerResponse, status: number, message: string, code: string | null, type: string) =>
-  send(res, status, { error: { message, type, param: null, code } });
+  sendJsonBody(res, status, { error: { message, type, param: null, code } });
 
 function keyOf(request: VendorRequest, azure: boolean): string | null {
   if (azure) return request.headers['api-key'] ?? null;
@@ -59,25 +52,6 @@ function videoJson(task: ScriptedTask<SoraTask>) {
     error:
       phase.state === 'failed' ? { code: 'video_generation_failed', message: 'The scene could not be rendered' } : null,
   };
-}
-
-/** The finished file, with `Range: bytes=a-b` answered 206 as OpenAI's file store does. */
-function sendFile(res: ServerResponse, range: string | undefined) {
-  const match = /^bytes=(\d+)-(\d*)$/.exec(range ?? '');
-  if (!match) {
-    res.writeHead(200, { 'content-type': 'video/mp4', 'content-length': VIDEO_FILE.length, 'accept-ranges': 'bytes' });
-    res.end(VIDEO_FILE);
-    return;
-  }
-  const start = Number(match[1]);
-  const end = match[2] ? Math.min(Number(match[2]), VIDEO_FILE.length - 1) : VIDEO_FILE.length - 1;
-  res.writeHead(206, {
-    'content-type': 'video/mp4',
-    'content-length': end - start + 1,
-    'content-range': `bytes ${start}-${end}/${VIDEO_FILE.length}`,
-    'accept-ranges': 'bytes',
-  });
-  res.end(VIDEO_FILE.subarray(start, end + 1));
 }
 
 function create(request: VendorRequest, res: ServerResponse, scope: string) {
@@ -115,21 +89,15 @@ function create(request: VendorRequest, res: ServerResponse, scope: string) {
       'invalid_request_error',
     );
   }
-  const task: ScriptedTask<SoraTask> = {
-    id: `video_${randomBytes(12).toString('hex')}`,
-    script: scriptOf(prompt),
-    fetches: 0,
-    submittedAt: Date.now(),
-    payload: {
-      model: typeof fields.model === 'string' ? fields.model : 'sora-2',
-      prompt,
-      seconds,
-      size: typeof fields.size === 'string' ? fields.size : '720x1280',
-      deleted: false,
-    },
-  };
+  const task = scriptedTask<SoraTask>(`video_${randomBytes(12).toString('hex')}`, prompt, {
+    model: typeof fields.model === 'string' ? fields.model : 'sora-2',
+    prompt,
+    seconds,
+    size: typeof fields.size === 'string' ? fields.size : '720x1280',
+    deleted: false,
+  });
   taskStore<SoraTask>(scope).set(task.id, task);
-  return send(res, 200, videoJson(task));
+  return sendJsonBody(res, 200, videoJson(task));
 }
 
 export async function startSoraVideoMock(): Promise<VendorMock> {
@@ -151,24 +119,17 @@ export async function startSoraVideoMock(): Promise<VendorMock> {
     }
     if (request.method === 'DELETE' && !match![2]) {
       task.payload.deleted = true;
-      return send(res, 200, { id: task.id, object: 'video.deleted', deleted: true });
+      return sendJsonBody(res, 200, { id: task.id, object: 'video.deleted', deleted: true });
     }
     if (request.method !== 'GET') return openAiError(res, 405, 'Method not allowed', null, 'invalid_request_error');
     if (match![2]) {
       if (phaseOf(task).state !== 'done') {
         return openAiError(res, 404, 'Video content is not available yet', 'not_found', 'invalid_request_error');
       }
-      return sendFile(res, request.headers.range);
+      return sendVideoRange(res, request.headers.range);
     }
-    task.fetches += 1;
-    const fault = faultOf(task);
-    if (fault === 'garbage') {
-      res.writeHead(200, { 'content-type': 'text/html' });
-      res.end('<html>upstream proxy error</html>');
-      return;
-    }
-    if (fault === 'error500') return openAiError(res, 500, 'The server had an error', null, 'server_error');
-    return send(res, 200, videoJson(task));
+    if (answeredFault(res, task, () => openAiError(res, 500, 'The server had an error', null, 'server_error'))) return;
+    return sendJsonBody(res, 200, videoJson(task));
   });
   return mock;
 }

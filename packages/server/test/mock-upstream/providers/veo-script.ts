@@ -1,17 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
-import { fileURLToPath } from 'node:url';
-import { faultOf, phaseOf, type ScriptedTask, scriptOf, taskStore } from '../task-script.js';
+import { phaseOf, type ScriptedTask, taskStore } from '../task-script.js';
 import { sendJsonBody } from './vendor-server.js';
-
-/** The finished file every video mock serves (a 2-second H.264 clip). */
-export const SAMPLE_VIDEO = readFileSync(fileURLToPath(new URL('../../fixtures/video/sample.mp4', import.meta.url)));
-
-export function sendVideo(res: ServerResponse): void {
-  res.writeHead(200, { 'content-type': 'video/mp4', 'content-length': SAMPLE_VIDEO.length });
-  res.end(SAMPLE_VIDEO);
-}
+import { answeredFault, scriptedTask } from './video-mock-kit.js';
 
 /** Google's error body: `{error:{code,message,status}}`. */
 export const googleError = (res: ServerResponse, code: number, status: string, message: string) =>
@@ -33,13 +24,7 @@ export function startOperation(
   nameOf: (id: string) => string,
 ): ScriptedTask<VeoTaskPayload> {
   const id = randomBytes(8).toString('hex');
-  const task: ScriptedTask<VeoTaskPayload> = {
-    id,
-    script: scriptOf(prompt),
-    fetches: 0,
-    submittedAt: Date.now(),
-    payload: { ...payload, name: nameOf(id) },
-  };
+  const task: ScriptedTask<VeoTaskPayload> = scriptedTask(id, prompt, { ...payload, name: nameOf(id) });
   taskStore<VeoTaskPayload>(scope).set(id, task);
   return task;
 }
@@ -54,14 +39,7 @@ export function answerOperation(
   task: ScriptedTask<VeoTaskPayload>,
   response: (task: ScriptedTask<VeoTaskPayload>, withVideo: boolean) => Record<string, unknown>,
 ) {
-  task.fetches += 1;
-  const fault = faultOf(task);
-  if (fault === 'garbage') {
-    res.writeHead(200, { 'content-type': 'text/html' });
-    res.end('<html><body>upstream hiccup</body></html>');
-    return;
-  }
-  if (fault === 'error500') return googleError(res, 500, 'INTERNAL', 'Internal error encountered.');
+  if (answeredFault(res, task, () => googleError(res, 500, 'INTERNAL', 'Internal error encountered.'))) return;
   const phase = phaseOf(task);
   const name = task.payload.name;
   if (phase.state === 'queued' || phase.state === 'running') return sendJsonBody(res, 200, { name });

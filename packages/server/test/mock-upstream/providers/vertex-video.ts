@@ -2,15 +2,9 @@ import type { ServerResponse } from 'node:http';
 import { taskStore } from '../task-script.js';
 import { isRecord } from '../text.js';
 import { sendJsonBody, type VendorRequest } from './vendor-server.js';
-import {
-  answerOperation,
-  googleError,
-  SAMPLE_VIDEO,
-  sendVideo,
-  startOperation,
-  type VeoTaskPayload,
-} from './veo-script.js';
+import { answerOperation, googleError, startOperation, type VeoTaskPayload } from './veo-script.js';
 import { startVertexMock, type VertexAuth, type VertexMock } from './vertex.js';
+import { sendVideo, VIDEO_FILE } from './video-mock-kit.js';
 
 export { VERTEX_API_KEY } from './vertex.js';
 
@@ -42,7 +36,7 @@ export function startVertexVideoMock(): Promise<VertexMock> {
     response.videos = [
       prefix
         ? { gcsUri: `${prefix}/${task.id}/sample_0.mp4`, mimeType: 'video/mp4' }
-        : { bytesBase64Encoded: SAMPLE_VIDEO.toString('base64'), mimeType: 'video/mp4' },
+        : { bytesBase64Encoded: VIDEO_FILE.toString('base64'), mimeType: 'video/mp4' },
     ];
     return response;
   };

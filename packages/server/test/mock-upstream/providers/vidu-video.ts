@@ -1,12 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
-import { faultOf, numericTaskId, phaseOf, scriptOf, taskStore } from '../task-script.js';
+import { numericTaskId, phaseOf, taskStore } from '../task-script.js';
 import { sendJsonBody, startVendorServer, type VendorMock, type VendorRequest } from './vendor-server.js';
+import { answeredFault, answeredFileGet, scriptedTask } from './video-mock-kit.js';
 
 export const VIDU_KEY = 'vda_mock_0123456789abcdef';
-
-const SAMPLE = readFileSync(new URL('../../fixtures/video/sample.mp4', import.meta.url));
 
 /** Vidu's error body (its API framework's shape): the HTTP status, the error's name, a message, metadata. */
 function viduError(res: ServerResponse, status: number, reason: string, message: string): void {
@@ -34,17 +32,9 @@ export async function startViduVideoMock(): Promise<VendorMock> {
   const mock = await startVendorServer((request, res) => {
     const self = `http://${request.headers.host}`;
     store ??= taskStore<ViduTask>(self);
-    const file = /^\/files\/([^/]+)\.(mp4|jpg)$/.exec(request.path);
-    if (request.method === 'GET' && file) {
-      // Result files are public URLs at Vidu (signed CDN links), fetched without the key.
-      if (!store.has(file[1] ?? '')) {
-        viduError(res, 404, 'NotFound', 'not found');
-        return;
-      }
-      res.writeHead(200, { 'content-type': 'video/mp4', 'content-length': SAMPLE.length });
-      res.end(SAMPLE);
-      return;
-    }
+    // Result files (the video and its cover) are public URLs at Vidu (signed CDN links), fetched without the key.
+    const notFound = () => viduError(res, 404, 'NotFound', 'not found');
+    if (answeredFileGet(request, res, store, notFound, /^\/files\/([^/]+)\.(mp4|jpg)$/)) return;
     if (request.headers.authorization !== `Token ${VIDU_KEY}`) {
       viduError(res, 401, 'Unauthorized', 'unauthorized');
       return;
@@ -104,7 +94,7 @@ function handleSubmit(
     return;
   }
   const id = numericTaskId();
-  store.set(id, { id, script: scriptOf(prompt), fetches: 0, submittedAt: Date.now(), payload: { body } });
+  store.set(id, scriptedTask(id, prompt, { body }));
   sendJsonBody(res, 200, {
     task_id: id,
     state: 'created',
@@ -134,17 +124,7 @@ function handlePoll(
     viduError(res, 404, 'TaskNotFound', 'task not found');
     return;
   }
-  task.fetches += 1;
-  const fault = faultOf(task);
-  if (fault === 'garbage') {
-    res.writeHead(200, { 'content-type': 'text/html' });
-    res.end('<html><body>upstream gateway hiccup</body></html>');
-    return;
-  }
-  if (fault === 'error500') {
-    viduError(res, 500, 'InternalServiceFailure', 'internal service failure');
-    return;
-  }
+  if (answeredFault(res, task, () => viduError(res, 500, 'InternalServiceFailure', 'internal service failure'))) return;
   const phase = phaseOf(task);
   const common = { id, err_code: '', credits: 4, payload: '', bgm: false, off_peak: false };
   switch (phase.state) {

@@ -1,5 +1,6 @@
 import type { VideoImage, VideoRequest } from '../../video-types.js';
-import { frameShapeOf, normalizeTier } from '../vidu/frame-shape.js';
+import { metaInteger, metaText } from '../video-metadata.js';
+import { frameShapeOf, normalizeTier } from '../video-shape.js';
 import { DEFAULT_SEEDANCE_SECONDS, SEEDANCE_RATIOS, seedanceModel } from './models.js';
 
 const TIERS = ['480p', '720p', '1080p'];
@@ -25,10 +26,6 @@ function imageUrl(image: VideoImage): string {
   return image.url ?? '';
 }
 
-const text = (value: unknown): string | undefined => (typeof value === 'string' && value ? value : undefined);
-const integer = (value: unknown): number | undefined =>
-  typeof value === 'number' && Number.isInteger(value) ? value : undefined;
-
 /**
  * The length, tier, ratio and seed the task is made with, as the body will carry them: `metadata` wins over the
  * common fields (the family overlays metadata on the body), then `size` is read into ratio and tier, then the model's
@@ -48,12 +45,12 @@ export function seedanceSettings(request: VideoRequest, upstreamModel: string): 
   const meta = request.metadata;
   const fromSize = request.size ? frameShapeOf(request.size, SEEDANCE_RATIOS, TIERS) : null;
   const resolution =
-    text(meta.resolution) ?? request.resolution ?? fromSize?.resolution ?? model?.defaultResolution ?? '720p';
+    metaText(meta.resolution) ?? request.resolution ?? fromSize?.resolution ?? model?.defaultResolution ?? '720p';
   return {
-    seconds: integer(meta.duration) ?? request.seconds ?? DEFAULT_SEEDANCE_SECONDS,
+    seconds: metaInteger(meta.duration) ?? request.seconds ?? DEFAULT_SEEDANCE_SECONDS,
     resolution: normalizeTier(resolution),
-    ratio: text(meta.ratio) ?? request.aspectRatio ?? fromSize?.aspectRatio,
-    seed: integer(meta.seed) ?? request.seed ?? undefined,
+    ratio: metaText(meta.ratio) ?? request.aspectRatio ?? fromSize?.aspectRatio,
+    seed: metaInteger(meta.seed) ?? request.seed ?? undefined,
     badSize: Boolean(request.size) && !fromSize,
   };
 }

@@ -1,4 +1,5 @@
 import type { VideoImage, VideoProgress, VideoRequest } from '../../video-types.js';
+import { parseSize } from '../video-shape.js';
 
 /**
  * Google Veo as both of Google's hosts serve it (the Gemini API and Vertex AI): the same `predictLongRunning`
@@ -52,14 +53,6 @@ function veoModel(model: string): VeoModel {
     references: false,
     resolutionParameter: true,
   };
-}
-
-function parseSize(size: string): { width: number; height: number } | null {
-  const match = /^(\d+)\s*[xX×*]\s*(\d+)$/.exec(size.trim());
-  if (!match) return null;
-  const width = Number(match[1]);
-  const height = Number(match[2]);
-  return width > 0 && height > 0 ? { width, height } : null;
 }
 
 /** `WIDTHxHEIGHT` as Veo's resolution label, by its longer side (as the family maps it). */

@@ -1,23 +1,9 @@
 import type { VideoImage, VideoRequest } from '../../video-types.js';
+import { requestedAspect, unofferedAspect } from '../video-shape.js';
 
 /** Jimeng's lengths: a frame count at 24 fps plus one (121 frames make 5 s, 241 make 10 s). */
 const FRAMES_BY_SECONDS: Record<number, number> = { 5: 121, 10: 241 };
 const JIMENG_ASPECT_RATIOS = ['16:9', '4:3', '1:1', '3:4', '9:16', '21:9'];
-
-function gcd(a: number, b: number): number {
-  return b === 0 ? a : gcd(b, a % b);
-}
-
-/** `1280x720` → `16:9`; null when the size is not `WIDTHxHEIGHT`. Jimeng takes a shape, never pixels. */
-export function aspectOfSize(size: string): string | null {
-  const match = /^(\d+)\s*[x×*]\s*(\d+)$/i.exec(size.trim());
-  if (!match) return null;
-  const width = Number(match[1]);
-  const height = Number(match[2]);
-  if (!width || !height) return null;
-  const divisor = gcd(width, height);
-  return `${width / divisor}:${height / divisor}`;
-}
 
 /** The Jimeng 3.0 models are named by the client as `jimeng_v30…`; their req_key depends on the frames given. */
 const isV30 = (model: string) => model.includes('jimeng_v30');
@@ -53,11 +39,8 @@ const isUrl = (image: VideoImage) => !image.bytes && /^https?:\/\//i.test(image.
  */
 export function jimengUnsupported(request: VideoRequest, upstreamModel: string): string | null {
   if (request.seconds !== null && !FRAMES_BY_SECONDS[request.seconds]) return 'seconds';
-  if (request.aspectRatio !== null && !JIMENG_ASPECT_RATIOS.includes(request.aspectRatio)) return 'aspect_ratio';
-  if (request.size !== null) {
-    const aspect = aspectOfSize(request.size);
-    if (!aspect || !JIMENG_ASPECT_RATIOS.includes(aspect)) return 'size';
-  }
+  const shape = unofferedAspect(request, JIMENG_ASPECT_RATIOS);
+  if (shape) return shape;
   if (request.resolution !== null) return 'resolution';
   if (request.negativePrompt !== null) return 'negative_prompt';
   if (request.images.some((image) => image.role === 'reference')) return 'image';
@@ -87,7 +70,7 @@ export function toJimengBody(request: VideoRequest, upstreamModel: string): Reco
     seed: request.seed ?? -1,
     frames: FRAMES_BY_SECONDS[request.seconds ?? 5] ?? FRAMES_BY_SECONDS[5],
   };
-  const aspect = request.aspectRatio ?? (request.size ? aspectOfSize(request.size) : null);
+  const aspect = requestedAspect(request);
   if (aspect) body.aspect_ratio = aspect;
   const { first, last } = framesOf(request);
   const frames = [...first, ...last];

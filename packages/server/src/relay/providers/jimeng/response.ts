@@ -1,6 +1,7 @@
 import type { UpstreamError } from '../../types.js';
 import type { VideoProgress, VideoStatus, VideoSubmitted } from '../../video-types.js';
 import { readUpstreamError } from '../errors.js';
+import { envelopeOf, submittedTask } from '../video-envelope.js';
 
 /** Jimeng's success code; anything else is its refusal (50411 image risk, 50412 text risk, 50429 limits…). */
 export const JIMENG_OK = 10000;
@@ -14,8 +15,7 @@ interface JimengEnvelope {
   ResponseMetadata?: { Error?: { Code?: string; CodeN?: number; Message?: string } };
 }
 
-const asEnvelope = (json: unknown): JimengEnvelope =>
-  json && typeof json === 'object' && !Array.isArray(json) ? (json as JimengEnvelope) : {};
+const asEnvelope = (json: unknown) => envelopeOf<JimengEnvelope>(json);
 
 /** A submit's answer: the task id (already `<req_key>:<task_id>`, see provider.ts), or Jimeng's refusal. */
 export function readJimengSubmit(json: unknown): VideoSubmitted {
@@ -23,9 +23,7 @@ export function readJimengSubmit(json: unknown): VideoSubmitted {
   if (answer.code !== JIMENG_OK) {
     return { refused: answer.message || `Jimeng refused the task (code ${String(answer.code)})` };
   }
-  const id = answer.data?.task_id;
-  if (typeof id !== 'string' || !id) return { refused: 'Jimeng answered without a task id' };
-  return { upstreamId: id };
+  return submittedTask(answer.data?.task_id, 'Jimeng');
 }
 
 const STATUS: Record<string, VideoStatus> = {

@@ -1,4 +1,5 @@
 import type { VideoImage, VideoRequest } from '../../video-types.js';
+import { requestedAspect, unofferedAspect } from '../video-shape.js';
 
 /** The lengths Kling makes, in seconds (its `duration` is the string "5" or "10"). */
 export const KLING_SECONDS = [5, 10] as const;
@@ -7,21 +8,6 @@ const KLING_ASPECT_RATIOS = ['16:9', '9:16', '1:1'];
 
 /** Kling's two submit endpoints; a task is polled under the one that made it. */
 export type KlingAction = 'text2video' | 'image2video';
-
-function gcd(a: number, b: number): number {
-  return b === 0 ? a : gcd(b, a % b);
-}
-
-/** `1280x720` → `16:9`; null when the size is not `WIDTHxHEIGHT`. Kling takes a shape, never pixels. */
-export function aspectOfSize(size: string): string | null {
-  const match = /^(\d+)\s*[x×*]\s*(\d+)$/i.exec(size.trim());
-  if (!match) return null;
-  const width = Number(match[1]);
-  const height = Number(match[2]);
-  if (!width || !height) return null;
-  const divisor = gcd(width, height);
-  return `${width / divisor}:${height / divisor}`;
-}
 
 const frame = (request: VideoRequest, role: VideoImage['role']) => request.images.find((image) => image.role === role);
 
@@ -32,11 +18,8 @@ const frame = (request: VideoRequest, role: VideoImage['role']) => request.image
  */
 export function klingUnsupported(request: VideoRequest): string | null {
   if (request.seconds !== null && !(KLING_SECONDS as readonly number[]).includes(request.seconds)) return 'seconds';
-  if (request.aspectRatio !== null && !KLING_ASPECT_RATIOS.includes(request.aspectRatio)) return 'aspect_ratio';
-  if (request.size !== null) {
-    const aspect = aspectOfSize(request.size);
-    if (!aspect || !KLING_ASPECT_RATIOS.includes(aspect)) return 'size';
-  }
+  const shape = unofferedAspect(request, KLING_ASPECT_RATIOS);
+  if (shape) return shape;
   if (request.resolution !== null) return 'resolution';
   if (request.seed !== null) return 'seed';
   if (request.images.some((image) => image.role === 'reference')) return 'image';
@@ -69,7 +52,7 @@ export function toKlingBody(request: VideoRequest, upstreamModel: string): Recor
     duration: String(request.seconds ?? KLING_DEFAULT_SECONDS),
     cfg_scale: 0.5,
   };
-  const aspect = request.aspectRatio ?? (request.size ? aspectOfSize(request.size) : null);
+  const aspect = requestedAspect(request);
   if (aspect) body.aspect_ratio = aspect;
   if (request.negativePrompt) body.negative_prompt = request.negativePrompt;
   const first = frame(request, 'first_frame');

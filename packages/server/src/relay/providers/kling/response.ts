@@ -1,6 +1,7 @@
 import type { UpstreamError } from '../../types.js';
 import type { VideoProgress, VideoStatus, VideoSubmitted } from '../../video-types.js';
 import { readUpstreamError } from '../errors.js';
+import { envelopeOf, submittedTask } from '../video-envelope.js';
 
 /** Kling's envelope, for submits, polls and errors alike: `code` 0 is success, anything else its refusal. */
 interface KlingEnvelope {
@@ -15,8 +16,7 @@ interface KlingEnvelope {
   };
 }
 
-const asEnvelope = (json: unknown): KlingEnvelope =>
-  json && typeof json === 'object' && !Array.isArray(json) ? (json as KlingEnvelope) : {};
+const asEnvelope = (json: unknown) => envelopeOf<KlingEnvelope>(json);
 
 /** A submit's answer: the task id (already `<action>:<id>`, see provider.ts), or Kling's refusal in a 2xx envelope. */
 export function readKlingSubmit(json: unknown): VideoSubmitted {
@@ -24,9 +24,7 @@ export function readKlingSubmit(json: unknown): VideoSubmitted {
   if (answer.code !== undefined && answer.code !== 0) {
     return { refused: answer.message || `Kling refused the task (code ${answer.code})` };
   }
-  const id = answer.data?.task_id;
-  if (typeof id !== 'string' || !id) return { refused: 'Kling answered without a task id' };
-  return { upstreamId: id };
+  return submittedTask(answer.data?.task_id, 'Kling');
 }
 
 const STATUS: Record<string, VideoStatus> = {

@@ -1,5 +1,6 @@
 import type { VideoImage, VideoRequest } from '../../video-types.js';
-import { frameShapeOf, normalizeTier } from './frame-shape.js';
+import { metaInteger, metaText } from '../video-metadata.js';
+import { frameShapeOf, normalizeTier } from '../video-shape.js';
 import { defaultViduSeconds, type ViduRoute, viduModel } from './models.js';
 
 /** The aspect ratios and tiers any Vidu model offers: what a `size` is read against when the model is unknown. */
@@ -32,10 +33,6 @@ function orderedImages(images: readonly VideoImage[]): VideoImage[] {
   return [...images].sort((a, b) => rank[a.role] - rank[b.role]);
 }
 
-const text = (value: unknown): string | undefined => (typeof value === 'string' && value ? value : undefined);
-const integer = (value: unknown): number | undefined =>
-  typeof value === 'number' && Number.isInteger(value) ? value : undefined;
-
 /**
  * The length, tier and aspect ratio the task is made with, as the body will carry them: `metadata` wins over the
  * common fields (the family overlays metadata on the body), then `size` is read into ratio and tier, then the model's
@@ -55,12 +52,12 @@ export function viduSettings(request: VideoRequest, upstreamModel: string): Vidu
   // The tier is read against every tier Vidu has, not snapped to the model's: 1280x720 on a 1080p-only model is a
   // size it cannot make, not a reason to make something else.
   const fromSize = request.size ? frameShapeOf(request.size, model?.aspectRatios ?? ANY_RATIOS, ANY_TIERS) : null;
-  const resolution = text(meta.resolution) ?? request.resolution ?? fromSize?.resolution;
+  const resolution = metaText(meta.resolution) ?? request.resolution ?? fromSize?.resolution;
   return {
-    seconds: integer(meta.duration) ?? request.seconds ?? defaultViduSeconds(upstreamModel),
+    seconds: metaInteger(meta.duration) ?? request.seconds ?? defaultViduSeconds(upstreamModel),
     resolution: resolution ? normalizeTier(resolution) : undefined,
-    aspectRatio: text(meta.aspect_ratio) ?? request.aspectRatio ?? fromSize?.aspectRatio,
-    tierFromSize: !text(meta.resolution) && !request.resolution && Boolean(fromSize),
+    aspectRatio: metaText(meta.aspect_ratio) ?? request.aspectRatio ?? fromSize?.aspectRatio,
+    tierFromSize: !metaText(meta.resolution) && !request.resolution && Boolean(fromSize),
   };
 }
 

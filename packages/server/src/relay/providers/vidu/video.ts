@@ -1,7 +1,7 @@
 import type { VideoFunction } from '../../provider.js';
 import type { RuntimeChannel, UpstreamCall } from '../../types.js';
 import type { VideoRequest } from '../../video-types.js';
-import { frameShapeOf } from './frame-shape.js';
+import { frameShapeOf } from '../video-shape.js';
 import { viduModel } from './models.js';
 import { ANY_RATIOS, ANY_TIERS, toViduSubmit, viduRouteOf, viduSettings } from './request.js';
 import { readViduPoll, readViduSubmit } from './response.js';
