@@ -159,6 +159,8 @@ async function callGateway(baseUrl: string, key: string, method: string, path: s
   return { status: response.status, json: (await response.json()) as Json };
 }
 
+const SERVED_BY_VENDOR = new Set(['Sora', 'Azure', 'Gemini', 'VertexAi', 'MiniMax']);
+
 describe.each(VENDORS)('video through the gateway on a $name channel (type $type)', (vendor) => {
   let mock: VendorMock;
   let server: TestServer;
@@ -259,42 +261,12 @@ describe.each(VENDORS)('video through the gateway on a $name channel (type $type
     const refunds = await server.ctx.repos.logs.list({ type: LogType.System, userId: alice.userId! }, 0, 20);
     expect(refunds.items.filter((row) => (row.other ?? '').includes(created.id))).toHaveLength(1);
   });
-});
-
-const SERVED_BY_VENDOR = new Set(['Sora', 'Azure', 'Gemini', 'VertexAi', 'MiniMax']);
-
-describe.each(VENDORS)('video faults on a $name channel', (vendor) => {
-  let mock: VendorMock;
-  let server: TestServer;
-  let userId: number;
-  let key: string;
-
-  beforeAll(async () => {
-    mock = await vendor.start();
-    server = await startTestServer('sqlite');
-    const root = await setupAndLogin(server.baseUrl);
-    await addChannel(root, {
-      type: vendor.type,
-      key: typeof vendor.key === 'function' ? vendor.key(mock) : vendor.key,
-      base_url: mock.baseUrl,
-      models: vendor.model,
-      ...(vendor.other ? { other: vendor.other } : {}),
-    });
-    await root.put('/api/option/', { key: 'ModelPrice', value: JSON.stringify({ [vendor.model]: PRICE }) });
-    await server.ctx.repos.users.addQuota(root.userId!, START);
-    userId = root.userId!;
-    key = await addToken(root, { remain_quota: START });
-  });
-  afterAll(async () => {
-    await server?.close();
-    await mock?.close();
-  });
 
   const submit = (prompt: string) =>
     openaiClient(server, key).videos.create({ model: vendor.model, prompt, seconds: String(vendor.seconds) as '4' });
 
   it('fails and refunds, once, a task that never finishes', async () => {
-    const before = await balances(server, userId, key);
+    const before = await balances(server, alice.userId!, key);
     const created = await submit('a clock that never stops [slow]');
     await pollTasksOnce(server.ctx, TASK_POLL);
     // Past TASK_TIMEOUT_MINUTES (here: any task submitted before now), the next pass gives it up.
@@ -305,15 +277,15 @@ describe.each(VENDORS)('video faults on a $name channel', (vendor) => {
     await pollTasksOnce(server.ctx, { ...TASK_POLL, timeoutMinutes: 1 });
     const video = await openaiClient(server, key).videos.retrieve(created.id);
     expect(video).toMatchObject({ status: 'failed', error: { message: '任务超时' } });
-    expect((await balances(server, userId, key)).user.quota).toBe(before.user.quota);
+    expect((await balances(server, alice.userId!, key)).user.quota).toBe(before.user.quota);
   });
 
   it('a task finished without a file is failed and refunded, unless the vendor serves the file itself', async () => {
-    const before = await balances(server, userId, key);
+    const before = await balances(server, alice.userId!, key);
     const created = await submit('an empty reel [no-url]');
     await pollTasksOnce(server.ctx, TASK_POLL);
     const video = await openaiClient(server, key).videos.retrieve(created.id);
-    const after = await balances(server, userId, key);
+    const after = await balances(server, alice.userId!, key);
     if (SERVED_BY_VENDOR.has(vendor.name)) {
       // The vendor's own file route is asked at download time; with nothing there the client reads a 502.
       expect(video.status).toBe('completed');
