@@ -31,7 +31,11 @@ export interface ResponsesRequest {
   input?: string | ResponsesItem[];
   instructions?: string;
   tools?: ResponsesTool[];
-  tool_choice?: 'auto' | 'none' | 'required' | { type: string; name?: string };
+  tool_choice?:
+    | 'auto'
+    | 'none'
+    | 'required'
+    | { type: string; name?: string; mode?: string; tools?: Array<{ type: string; name?: string }> };
   parallel_tool_calls?: boolean;
   max_output_tokens?: number;
   temperature?: number;
