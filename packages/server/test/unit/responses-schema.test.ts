@@ -9,6 +9,8 @@ import { responseSchemaErrors, sseEvents, streamSchemaErrors } from '../helpers/
 
 // Each converter that builds a Response from a chat answer (the path every chat, Claude and Gemini channel takes),
 // whole and streamed, checked against the published Open Responses schema, and for what it repeats of the request.
+// (A converted request never carries previous_response_id or an allowed_tools choice: the endpoint refuses them for a
+// chat channel before any answer. The envelope repeats them all the same, as a native answer would.)
 
 const shell = {
   type: 'function' as const,
