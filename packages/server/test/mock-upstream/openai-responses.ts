@@ -122,6 +122,22 @@ function outputItems(reply: Reply): OutputItem[] {
   return items;
 }
 
+/** A declared tool as OpenAI lists it back: a function tool's optional fields present, `strict` defaulting to true. */
+function echoedTool(tool: unknown): unknown {
+  if (!isRecord(tool) || tool.type !== 'function') return tool;
+  return {
+    ...tool,
+    description: tool.description ?? null,
+    parameters: tool.parameters ?? null,
+    strict: tool.strict ?? true,
+  };
+}
+
+function echoedReasoning(reasoning: unknown): Record<string, unknown> {
+  const asked = isRecord(reasoning) ? reasoning : {};
+  return { effort: asked.effort ?? null, summary: asked.summary ?? null };
+}
+
 /** `POST /v1/responses`: the response object, or with `stream: true` the typed event stream (no `[DONE]`). */
 async function responses(ex: Exchange): Promise<void> {
   const body = jsonBody(ex);
@@ -134,27 +150,35 @@ async function responses(ex: Exchange): Promise<void> {
     id,
     object: 'response',
     created_at: createdAt,
+    completed_at: status === 'completed' ? Math.floor(Date.now() / 1000) : null,
     status,
-    background: false,
+    background: body.background ?? false,
     error: null,
     incomplete_details: null,
     instructions: body.instructions ?? null,
     max_output_tokens: body.max_output_tokens ?? null,
+    max_tool_calls: body.max_tool_calls ?? null,
     model,
     output,
-    parallel_tool_calls: true,
+    parallel_tool_calls: body.parallel_tool_calls ?? true,
     previous_response_id: body.previous_response_id ?? null,
-    reasoning: { effort: null, summary: null },
+    prompt_cache_key: body.prompt_cache_key ?? null,
+    reasoning: echoedReasoning(body.reasoning),
+    safety_identifier: body.safety_identifier ?? null,
+    service_tier: body.service_tier ?? 'default',
     store: body.store ?? true,
-    temperature: 1,
-    text: { format: { type: 'text' } },
-    tool_choice: 'auto',
-    tools: [],
-    top_p: 1,
-    truncation: 'disabled',
-    ...(usage === undefined ? {} : { usage }),
-    user: null,
-    metadata: {},
+    temperature: body.temperature ?? 1,
+    text: { format: { type: 'text' }, ...(isRecord(body.text) ? body.text : {}) },
+    tool_choice: body.tool_choice ?? 'auto',
+    tools: Array.isArray(body.tools) ? body.tools.map(echoedTool) : [],
+    top_logprobs: body.top_logprobs ?? 0,
+    top_p: body.top_p ?? 1,
+    presence_penalty: body.presence_penalty ?? 0,
+    frequency_penalty: body.frequency_penalty ?? 0,
+    truncation: body.truncation ?? 'disabled',
+    usage: usage ?? null,
+    user: body.user ?? null,
+    metadata: body.metadata ?? {},
   });
   const finalUsage = reply.usage ? responsesUsage(reply.usage) : undefined;
   const final = envelope(

@@ -5,7 +5,7 @@ import { chatToResponsesAnswer } from '../formats/responses/chat-to-responses.js
 import { chatUsageOfResponses } from '../formats/responses/responses-answer-to-chat.js';
 import { chatChunksToResponses } from '../formats/responses/responses-from-chat-stream.js';
 import { responsesPassThrough } from '../formats/responses/responses-stream.js';
-import { responsesToChatRequest, toolNamesOf } from '../formats/responses/responses-to-chat.js';
+import { responsesToChatRequest } from '../formats/responses/responses-to-chat.js';
 import type { ResponsesItem, ResponsesRequest } from '../formats/responses/responses-wire.js';
 import { countTextTokens } from '../usage.js';
 import { type NativeFormat, planNativeFormat } from './native-format.js';
@@ -62,8 +62,8 @@ const RESPONSES: NativeFormat<ResponsesRequest> = {
     chatUsageOfResponses(answer.usage as Parameters<typeof chatUsageOfResponses>[0]) ?? openAiUsage(answer),
   isNativeAnswer: (answer) => Array.isArray(answer.output),
   toChat: (request, upstreamModel) => responsesToChatRequest(request, upstreamModel),
-  fromChatStream: (inner, model, request) => chatChunksToResponses(inner, model, toolNamesOf(request)),
-  fromChatAnswer: (answer, model, request) => chatToResponsesAnswer(answer, model, toolNamesOf(request)),
+  fromChatStream: (inner, model, request) => chatChunksToResponses(inner, model, request),
+  fromChatAnswer: (answer, model, request) => chatToResponsesAnswer(answer, model, request),
 };
 
 /**

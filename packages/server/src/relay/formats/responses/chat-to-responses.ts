@@ -1,6 +1,7 @@
 import type { ChatResponse, ChatToolCall, Usage } from '../../types.js';
-import { CUSTOM_INPUT, NAMESPACE_SEPARATOR, type ToolNames } from './responses-to-chat.js';
-import type { ResponsesUsage } from './responses-wire.js';
+import { responseObject } from './response-object.js';
+import { CUSTOM_INPUT, NAMESPACE_SEPARATOR, type ToolNames, toolNamesOf } from './responses-to-chat.js';
+import type { ResponsesRequest, ResponsesUsage } from './responses-wire.js';
 
 // The hub's answers (OpenAI chat) in the Responses API's shape, for Responses clients served by chat-only channels.
 
@@ -66,35 +67,21 @@ export function reasoningItem(id: string, text: string, signature: string | unde
   };
 }
 
+/** An output_text content part; the gateway has no token log probabilities to give. */
+export function outputTextPart(text: string): Record<string, unknown> {
+  return { type: 'output_text', text, annotations: [], logprobs: [] };
+}
+
 export function messageItem(id: string, text: string, status = 'completed'): Record<string, unknown> {
-  return { type: 'message', id, status, role: 'assistant', content: [{ type: 'output_text', text, annotations: [] }] };
+  return { type: 'message', id, status, role: 'assistant', content: [outputTextPart(text)] };
 }
 
-/** The response object's frame: status and what is known when it starts (output and usage come at the end). */
-export function responseObject(
-  id: string,
+export function chatToResponsesAnswer(
+  answer: ChatResponse,
   model: string,
-  createdAt: number,
-  fields: { status: string; output: unknown[]; usage: ResponsesUsage | null; finish?: string | null },
+  request: ResponsesRequest,
 ): Record<string, unknown> {
-  const incomplete = fields.finish === 'length';
-  return {
-    id,
-    object: 'response',
-    created_at: createdAt,
-    status: incomplete && fields.status === 'completed' ? 'incomplete' : fields.status,
-    incomplete_details: incomplete ? { reason: 'max_output_tokens' } : null,
-    error: null,
-    model,
-    output: fields.output,
-    parallel_tool_calls: true,
-    tool_choice: 'auto',
-    tools: [],
-    usage: fields.usage,
-  };
-}
-
-export function chatToResponsesAnswer(answer: ChatResponse, model: string, names: ToolNames): Record<string, unknown> {
+  const names = toolNamesOf(request);
   const choice = answer.choices?.[0];
   const message = choice?.message;
   const base = answer.id || Date.now().toString(36);
@@ -103,7 +90,10 @@ export function chatToResponsesAnswer(answer: ChatResponse, model: string, names
     output.push(reasoningItem(`rs_${base}`, message.reasoning_content, message.reasoning_signature));
   if (typeof message?.content === 'string' && message.content) output.push(messageItem(`msg_${base}`, message.content));
   for (const call of message?.tool_calls ?? []) output.push(callItem(call, names));
-  return responseObject(`resp_${base}`, model, answer.created ?? Math.floor(Date.now() / 1000), {
+  return responseObject(request, {
+    id: `resp_${base}`,
+    model,
+    createdAt: answer.created ?? Math.floor(Date.now() / 1000),
     status: 'completed',
     output,
     usage: responsesUsageFromChat(answer.usage),

@@ -1,7 +1,9 @@
 import type { ChunkConverter, StreamState } from '../../stream/stream-state.js';
 import type { ChatToolCall } from '../../types.js';
-import { callItem, messageItem, reasoningItem, responseObject, responsesUsageFromChat } from './chat-to-responses.js';
-import type { ToolNames } from './responses-to-chat.js';
+import { callItem, messageItem, outputTextPart, reasoningItem, responsesUsageFromChat } from './chat-to-responses.js';
+import { responseObject } from './response-object.js';
+import { toolNamesOf } from './responses-to-chat.js';
+import type { ResponsesRequest } from './responses-wire.js';
 
 interface ChatDelta {
   content?: string | null;
@@ -27,7 +29,8 @@ type Open =
  * output item (reasoning summary, message text, function call arguments) added → deltas → done → response.completed
  * with the whole response and its usage. A custom (freeform) tool call is sent once its input is complete.
  */
-export function chatChunksToResponses(inner: ChunkConverter, model: string, names: ToolNames): ChunkConverter {
+export function chatChunksToResponses(inner: ChunkConverter, model: string, request: ResponsesRequest): ChunkConverter {
+  const names = toolNamesOf(request);
   let sequence = 0;
   let started = false;
   let responseId = `resp_${Date.now().toString(36)}`;
@@ -40,7 +43,10 @@ export function chatChunksToResponses(inner: ChunkConverter, model: string, name
   const event = (type: string, data: Record<string, unknown>) =>
     `event: ${type}\ndata: ${JSON.stringify({ type, sequence_number: sequence++, ...data })}\n\n`;
   const frame = (status: string, state: StreamState | null) =>
-    responseObject(responseId, model, createdAt, {
+    responseObject(request, {
+      id: responseId,
+      model,
+      createdAt,
       status,
       output: status === 'in_progress' ? [] : output,
       usage: state ? responsesUsageFromChat(state.usage) : null,
@@ -75,7 +81,7 @@ export function chatChunksToResponses(inner: ChunkConverter, model: string, name
     if (current.kind === 'message') {
       const item = messageItem(current.id, current.text);
       output.push(item);
-      const part = { type: 'output_text', text: current.text, annotations: [] };
+      const part = outputTextPart(current.text);
       return (
         event('response.output_text.done', {
           item_id: current.id,
@@ -151,7 +157,7 @@ export function chatChunksToResponses(inner: ChunkConverter, model: string, name
           item_id: open.id,
           output_index: output.length,
           content_index: 0,
-          part: { type: 'output_text', text: '', annotations: [] },
+          part: outputTextPart(''),
         });
       }
       const current = open as Extract<Open, { kind: 'message' }>;

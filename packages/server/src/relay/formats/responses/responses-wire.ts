@@ -31,16 +31,35 @@ export interface ResponsesRequest {
   input?: string | ResponsesItem[];
   instructions?: string;
   tools?: ResponsesTool[];
-  tool_choice?: 'auto' | 'none' | 'required' | { type: string; name?: string };
+  tool_choice?:
+    | 'auto'
+    | 'none'
+    | 'required'
+    | { type: string; name?: string; mode?: string; tools?: Array<{ type: string; name?: string }> };
   parallel_tool_calls?: boolean;
   max_output_tokens?: number;
   temperature?: number;
   top_p?: number;
+  presence_penalty?: number;
+  frequency_penalty?: number;
+  top_logprobs?: number;
+  max_tool_calls?: number;
+  truncation?: 'auto' | 'disabled';
   stream?: boolean;
   store?: boolean;
+  background?: boolean;
+  service_tier?: string;
+  metadata?: Record<string, string>;
   previous_response_id?: string;
-  reasoning?: { effort?: string; summary?: string };
-  text?: { format?: { type: string; name?: string; schema?: unknown; strict?: boolean } };
+  prompt_cache_key?: string;
+  prompt_cache_retention?: string;
+  safety_identifier?: string;
+  reasoning?: { effort?: string | null; summary?: string | null; [key: string]: unknown };
+  text?: {
+    format?: { type: string; name?: string; description?: string; schema?: unknown; strict?: boolean };
+    verbosity?: string;
+    [key: string]: unknown;
+  };
   user?: string;
   [key: string]: unknown;
 }

@@ -6,7 +6,7 @@ import { omittedTools } from '../openai-chat/omitted-tools.js';
 import { openAiPassThrough } from '../openai-chat/stream.js';
 import { chatToResponsesAnswer } from './chat-to-responses.js';
 import { chatChunksToResponses } from './responses-from-chat-stream.js';
-import { responsesToChatRequest, toolNamesOf } from './responses-to-chat.js';
+import { responsesToChatRequest } from './responses-to-chat.js';
 import type { ResponsesRequest } from './responses-wire.js';
 
 // Responses clients (Codex CLI, responses.create) and the hub format (chat), both ways, by hand-worked cases.
@@ -125,7 +125,7 @@ describe('Responses client → hub (chat)', () => {
         completion_tokens_details: { reasoning_tokens: 5 },
       },
     };
-    const converted = chatToResponsesAnswer(answer, 'gpt-5-codex', toolNamesOf(request));
+    const converted = chatToResponsesAnswer(answer, 'gpt-5-codex', request);
     expect(converted).toMatchObject({
       id: 'resp_x9',
       object: 'response',
@@ -148,7 +148,7 @@ describe('Responses client → hub (chat)', () => {
   });
 
   it('streams the typed event sequence, numbered, with text and function arguments as deltas', () => {
-    const converter = chatChunksToResponses(openAiPassThrough(true), 'gpt-5-codex', toolNamesOf(request));
+    const converter = chatChunksToResponses(openAiPassThrough(true), 'gpt-5-codex', request);
     const state = newStreamState();
     const chunk = (delta: Record<string, unknown>, finish: string | null = null) =>
       JSON.stringify({ id: 's1', choices: [{ index: 0, delta, finish_reason: finish }] });
