@@ -65,6 +65,7 @@ export async function startMockUpstream(options: { port?: number } = {}): Promis
       query: Object.fromEntries(url.searchParams),
       headers: lowerHeaders(req.headers),
       body: undefined,
+      rawText: '',
       receivedAt: Date.now(),
       aborted: false,
     };
@@ -84,6 +85,7 @@ export async function startMockUpstream(options: { port?: number } = {}): Promis
     });
 
     const raw = await readBody(req);
+    record.rawText = raw.toString('utf8');
     const body = parseBody(raw, req.headers['content-type']);
     record.body = body instanceof InvalidJson ? body.raw : body;
     if (closed) return;
