@@ -56,6 +56,11 @@ export const MESSAGES = {
     en: 'Self-use mode and demo site mode cannot both be on',
   },
   setup_success: { zh: '系统初始化完成', en: 'System initialised' },
+  setup_token_required: {
+    zh: '请输入设置令牌（首次启动时写在服务器日志中）',
+    en: 'Enter the setup token (written to the server log at first start)',
+  },
+  setup_token_invalid: { zh: '设置令牌不正确', en: 'The setup token is not correct' },
   password_too_short: { zh: '密码长度不得小于 8 位！', en: 'The password must be at least 8 characters!' },
   password_too_long: { zh: '密码长度不得大于 20 位！', en: 'The password must be at most 20 characters!' },
   passwords_do_not_match: { zh: '两次输入的密码不一致', en: 'The two passwords do not match' },

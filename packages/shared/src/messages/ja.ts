@@ -60,6 +60,8 @@ export const JA_MESSAGES: MessageCatalogue = {
   setup_username_too_long: 'ユーザー名は 12 文字以内にしてください',
   setup_mode_conflict: '個人利用モードとデモサイトモードを同時にオンにすることはできません',
   setup_success: 'システムの初期設定が完了しました',
+  setup_token_required: 'セットアップトークンを入力してください（初回起動時にサーバーログに出力されます）',
+  setup_token_invalid: 'セットアップトークンが正しくありません',
   password_too_short: 'パスワードは 8 文字以上にしてください！',
   password_too_long: 'パスワードは 20 文字以内にしてください！',
   passwords_do_not_match: '2 つのパスワードが一致しません',

@@ -59,6 +59,8 @@ export const RU_MESSAGES: MessageCatalogue = {
   setup_username_too_long: 'Имя пользователя должно быть не длиннее 12 символов',
   setup_mode_conflict: 'Личный режим и режим демо-сайта нельзя включить одновременно',
   setup_success: 'Система инициализирована',
+  setup_token_required: 'Введите токен установки (он записан в журнал сервера при первом запуске)',
+  setup_token_invalid: 'Неверный токен установки',
   password_too_short: 'Пароль должен содержать не менее 8 символов!',
   password_too_long: 'Пароль должен содержать не более 20 символов!',
   passwords_do_not_match: 'Пароли не совпадают',

@@ -59,6 +59,8 @@ export const VI_MESSAGES: MessageCatalogue = {
   setup_username_too_long: 'Tên đăng nhập tối đa 12 ký tự',
   setup_mode_conflict: 'Không thể bật đồng thời chế độ dùng riêng và chế độ trang demo',
   setup_success: 'Đã khởi tạo hệ thống',
+  setup_token_required: 'Nhập mã thiết lập (được ghi vào nhật ký máy chủ khi khởi động lần đầu)',
+  setup_token_invalid: 'Mã thiết lập không đúng',
   password_too_short: 'Mật khẩu phải có ít nhất 8 ký tự!',
   password_too_long: 'Mật khẩu tối đa 20 ký tự!',
   passwords_do_not_match: 'Hai mật khẩu không khớp',

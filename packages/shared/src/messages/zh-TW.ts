@@ -54,6 +54,8 @@ export const ZH_TW_MESSAGES: MessageCatalogue = {
   setup_username_too_long: '使用者名稱長度不能超過12個字元',
   setup_mode_conflict: '自用模式和示範站台模式不能同時開啟',
   setup_success: '系統初始化完成',
+  setup_token_required: '請輸入設定權杖（首次啟動時寫在伺服器日誌中）',
+  setup_token_invalid: '設定權杖不正確',
   password_too_short: '密碼長度不得小於 8 位！',
   password_too_long: '密碼長度不得大於 20 位！',
   passwords_do_not_match: '兩次輸入的密碼不一致',

@@ -1,13 +1,21 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
+import type { Product } from './product.js';
 import type { ConsoleTexts } from './texts.js';
 
 export const ADMIN = { username: 'admin', password: 'e2e-password-1' };
 
+/** The one-time setup token a fresh product wrote beside its SQLite file (and printed to its log). */
+export function setupTokenOf(product: Pick<Product, 'dataDir'>): string {
+  return readFileSync(join(product.dataDir, '.setup_token'), 'utf8').trim();
+}
+
 /** Completes first-run setup through the API (the setup page itself is covered by foundation.e2e.ts). */
-export async function setupProduct(baseUrl: string): Promise<void> {
-  const response = await fetch(`${baseUrl}/api/setup`, {
+export async function setupProduct(product: Pick<Product, 'baseUrl' | 'dataDir'>): Promise<void> {
+  const response = await fetch(`${product.baseUrl}/api/setup`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', 'x-setup-token': setupTokenOf(product) },
     body: JSON.stringify({ ...ADMIN, confirmPassword: ADMIN.password }),
   });
   const body = (await response.json()) as { success: boolean; message: string };
