@@ -2,6 +2,7 @@ import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyRequest, LogController } from 'fastify';
 import { auditRoutes } from './api/audit.js';
 import { channelRoutes } from './api/channel/index.js';
+import { checkinRoutes } from './api/checkin.js';
 import { contentRoutes } from './api/content.js';
 import { dataRoutes } from './api/data.js';
 import { emailBindRoutes } from './api/email-bind.js';
@@ -232,6 +233,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     taskRoutes,
     redemptionRoutes,
     walletRoutes,
+    checkinRoutes,
     paymentRoutes,
     dataRoutes,
     userAdminRoutes,

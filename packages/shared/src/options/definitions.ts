@@ -19,6 +19,9 @@ export const DEFAULT_AUTO_DISABLE_KEYWORDS = [
   'Your account is not authorized',
 ].join('\n');
 
+/** The largest check-in reward an option may name (a random draw needs a range below 2^48). */
+const CHECKIN_QUOTA_MAX = 1_000_000_000_000;
+
 const DEFAULT_CHATS = [
   { 'ChatGPT Next Web': 'https://app.nextchat.dev/#/?settings={"key":"{key}","url":"{address}"}' },
   {
@@ -145,6 +148,10 @@ export const OPTION_DEFINITIONS = {
   PreConsumedQuota: int(500, 0),
   QuotaForInviter: int(0, 0),
   QuotaForInvitee: int(0, 0),
+  // Daily check-in (the family's checkin_setting): a signed-in user's reward, drawn once a day from [min, max]
+  'checkin_setting.enabled': bool(false),
+  'checkin_setting.min_quota': int(1000, 0, CHECKIN_QUOTA_MAX),
+  'checkin_setting.max_quota': int(10000, 0, CHECKIN_QUOTA_MAX),
   // Pricing maps
   ModelPrice: json(DEFAULT_MODEL_PRICE, 'number-map'),
   ModelRatio: json(DEFAULT_MODEL_RATIO, 'number-map'),
