@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newPage, snap } from './helpers/browser.js';
 import { type FreshJourney, startFreshJourney } from './helpers/journey.js';
 import type { Product } from './helpers/product.js';
-import { ADMIN } from './helpers/session.js';
+import { ADMIN, setupTokenInLog } from './helpers/session.js';
 
 describe('a newcomer sets up the product and signs in (built product, fresh SQLite)', () => {
   let product: Product;
@@ -27,7 +27,7 @@ describe('a newcomer sets up the product and signs in (built product, fresh SQLi
     await snap(page, 'foundation-01-setup');
 
     // The one-time token the product printed to its log at first start, as an operator would copy it.
-    const printed = /one-time setup token[^\n]*?: ([A-Za-z0-9_-]{16,})/.exec(product.output())?.[1] ?? '';
+    const printed = setupTokenInLog(product.output());
     expect(printed).toHaveLength(24);
     await page.getByLabel('设置令牌').fill(`${printed}-wrong`);
     await page.getByLabel('管理员用户名').fill(ADMIN.username);

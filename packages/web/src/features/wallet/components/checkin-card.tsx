@@ -116,7 +116,12 @@ function CheckinCardBody() {
             {done ? t('wallet.checkin_done_today') : t('wallet.checkin_button')}
           </Button>
           <Typography.Text type="secondary" className="wallet-checkin-range">
-            {t('wallet.checkin_reward_range', { min: formatQuota(data.min_quota), max: formatQuota(data.max_quota) })}
+            {data.min_quota === data.max_quota
+              ? t('wallet.checkin_reward_fixed', { value: formatQuota(data.min_quota) })
+              : t('wallet.checkin_reward_range', {
+                  min: formatQuota(data.min_quota),
+                  max: formatQuota(data.max_quota),
+                })}
           </Typography.Text>
           {humanCheck.widget}
         </Flex>
