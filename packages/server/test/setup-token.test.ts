@@ -47,6 +47,25 @@ describe('the one-time setup token of a fresh SQLite instance', () => {
   });
 });
 
+describe('the setup token on two nodes of one database', () => {
+  it('is forgotten by a node once another node has done the setup', async () => {
+    const a = await startTestServer('sqlite');
+    const b = await startTestServer('sqlite', {}, a.database);
+    try {
+      const client = new ApiClient(b.baseUrl);
+      expect((await client.post('/api/setup', { ...SETUP, setup_token: b.ctx.setup.token!.value })).success).toBe(true);
+      expect((await new ApiClient(a.baseUrl).get('/api/setup')).data).toMatchObject({
+        status: true,
+        setup_token_required: false,
+      });
+      expect(a.ctx.setup).toMatchObject({ done: true, token: null });
+    } finally {
+      await b.close();
+      await a.close();
+    }
+  });
+});
+
 describe('SETUP_TOKEN for automated installs', () => {
   it('is the token: nothing is generated, written or printed', async () => {
     const server = await startTestServer('sqlite', { SETUP_TOKEN: 'install-robot-token-1' });

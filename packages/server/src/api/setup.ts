@@ -1,7 +1,7 @@
 import { FRESH_INSTALL_OPTIONS, Role, type SetupState, setupModeSchema, setupSchema } from '@gateway/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { hashPassword } from '../auth/password.js';
-import { forgetSetupToken, setupTokenMatches } from '../auth/setup-token.js';
+import { finishSetup, setupTokenMatches } from '../auth/setup-token.js';
 import type { AppContext } from '../context.js';
 import { nowSeconds } from '../db/sql-helpers.js';
 import { ApiFailure, messageFor, ok } from '../http/envelope.js';
@@ -53,7 +53,7 @@ export async function setupRoutes(app: FastifyInstance, ctx: AppContext): Promis
       });
     } catch (error) {
       if (await ctx.repos.setups.isDone()) {
-        ctx.setup.done = true;
+        finishSetup(ctx.setup);
         throw new ApiFailure('setup_done_already');
       }
       throw error;
@@ -64,9 +64,7 @@ export async function setupRoutes(app: FastifyInstance, ctx: AppContext): Promis
     }
     await ctx.options.set('SelfUseModeEnabled', String(input.SelfUseModeEnabled));
     await ctx.options.set('DemoSiteEnabled', String(input.DemoSiteEnabled));
-    ctx.setup.done = true;
-    forgetSetupToken(ctx.setup.token);
-    ctx.setup.token = null;
+    finishSetup(ctx.setup);
     return ok(undefined, messageFor(request, 'setup_success'));
   });
 }

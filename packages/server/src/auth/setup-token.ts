@@ -41,9 +41,11 @@ export function setupTokenMatches(expected: string, given: unknown): boolean {
   return timingSafeEqual(digest(expected), digest(given));
 }
 
-/** After setup the token opens nothing: its file goes. */
-export function forgetSetupToken(token: SetupToken | null): void {
-  if (token?.file) rmSync(token.file, { force: true });
+/** Setup is done (here or on another node): the token opens nothing any more, and its file goes. */
+export function finishSetup(setup: { done: boolean; token: SetupToken | null }): void {
+  setup.done = true;
+  if (setup.token?.file) rmSync(setup.token.file, { force: true });
+  setup.token = null;
 }
 
 /** The log line that tells the operator the token (never written when SETUP_TOKEN gave it). */
