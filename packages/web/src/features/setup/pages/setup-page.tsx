@@ -108,7 +108,8 @@ export default function SetupPage() {
             <Form.Item
               name="setupToken"
               label={t('setup.token')}
-              extra={t('setup.token_help')}
+              // Only SQLite installs keep it in a file too.
+              extra={t(setupState.data.database_type === 'sqlite' ? 'setup.token_help' : 'setup.token_help_log')}
               rules={[{ required: true, whitespace: true, message: t('setup.token_required') }]}
             >
               <Input.Password
