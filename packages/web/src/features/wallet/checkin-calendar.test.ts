@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { monthDays, shiftMonth, weekdayNames } from './checkin-calendar';
+import { calendarWeeks, monthDays, shiftMonth, weekdayNames } from './checkin-calendar';
 
 describe('the check-in calendar', () => {
   it('lays a month out in Monday-first weeks', () => {
@@ -10,6 +10,20 @@ describe('the check-in calendar', () => {
     expect(monthDays('2024-02').filter(Boolean).at(-1)).toBe('2024-02-29');
     // 1 June 2026 is a Monday: no blanks.
     expect(monthDays('2026-06')[0]).toBe('2026-06-01');
+  });
+
+  it('cuts the month into full weeks', () => {
+    const weeks = calendarWeeks('2026-02');
+    expect(weeks).toHaveLength(5);
+    expect(weeks.every((week) => week.length === 7)).toBe(true);
+    expect(weeks[4]!.map((cell) => cell.date).filter(Boolean)).toEqual([
+      '2026-02-23',
+      '2026-02-24',
+      '2026-02-25',
+      '2026-02-26',
+      '2026-02-27',
+      '2026-02-28',
+    ]);
   });
 
   it('pages months across years', () => {

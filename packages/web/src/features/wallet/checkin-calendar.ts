@@ -21,6 +21,19 @@ export function monthDays(month: string): Array<string | null> {
   return cells;
 }
 
+/** One cell of the calendar: a date, or a blank before the 1st or after the last day (keyed by its place). */
+export interface CalendarCell {
+  key: string;
+  date: string | null;
+}
+
+/** The month's cells in weeks of seven (the last week padded with blanks). */
+export function calendarWeeks(month: string): CalendarCell[][] {
+  const cells: CalendarCell[] = monthDays(month).map((date, place) => ({ key: date ?? `before-${place}`, date }));
+  while (cells.length % 7) cells.push({ key: `after-${cells.length}`, date: null });
+  return Array.from({ length: cells.length / 7 }, (_, week) => cells.slice(week * 7, week * 7 + 7));
+}
+
 /** Monday to Sunday in the reader's language, narrow (M T W … / 一 二 三 …). */
 export function weekdayNames(language: string): Array<{ key: string; label: string }> {
   const format = new Intl.DateTimeFormat(language, { weekday: 'narrow', timeZone: 'UTC' });

@@ -9,7 +9,7 @@ import { usePublicStatus } from '../../../hooks/use-status';
 import { currentLanguage } from '../../../lib/i18n';
 import { notify } from '../../../lib/notify';
 import { useCheckin, useCheckinStatus } from '../api/use-checkin';
-import { monthDays, shiftMonth, weekdayNames } from '../checkin-calendar';
+import { calendarWeeks, shiftMonth, weekdayNames } from '../checkin-calendar';
 
 /**
  * Daily check-in (shown while the operator has it on): today's button, the streak, and a month's calendar of the
@@ -146,43 +146,48 @@ function CheckinCardBody() {
               onClick={() => setMonth(shiftMonth(shown, 1))}
             />
           </Flex>
-          <div className="wallet-checkin-grid" role="grid" aria-label={monthTitle}>
-            {weekdayNames(language).map((name) => (
-              <div key={name.key} className="wallet-checkin-weekday" role="columnheader">
-                {name.label}
-              </div>
-            ))}
-            {monthDays(shown).map((date, index) => {
-              if (!date) return <div key={`blank-${index}`} aria-hidden />;
-              const record = rewards.get(date);
-              const isToday = date === today;
-              const label = record
-                ? t('wallet.checkin_day_done', { date, value: formatQuota(record.quota_awarded) })
-                : date;
-              const cell = (
-                <div
-                  role="gridcell"
-                  aria-label={label}
-                  data-testid={record ? 'checkin-day-done' : undefined}
-                  className={`wallet-checkin-day${record ? ' is-done' : ''}${isToday ? ' is-today' : ''}`}
-                  style={{
-                    background: record ? token.colorPrimary : undefined,
-                    color: record ? token.colorTextLightSolid : undefined,
-                    borderColor: isToday ? token.colorPrimary : undefined,
-                  }}
-                >
-                  {Number(date.slice(8))}
-                </div>
-              );
-              return record ? (
-                <Tooltip key={date} title={label}>
-                  {cell}
-                </Tooltip>
-              ) : (
-                <div key={date}>{cell}</div>
-              );
-            })}
-          </div>
+          <table className="wallet-checkin-table" aria-label={monthTitle}>
+            <thead>
+              <tr>
+                {weekdayNames(language).map((name) => (
+                  <th key={name.key} scope="col" className="wallet-checkin-weekday">
+                    {name.label}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {calendarWeeks(shown).map((week) => (
+                <tr key={week[0]!.key}>
+                  {week.map(({ key, date }) => {
+                    if (!date) return <td key={key} />;
+                    const record = rewards.get(date);
+                    const isToday = date === today;
+                    const label = record
+                      ? t('wallet.checkin_day_done', { date, value: formatQuota(record.quota_awarded) })
+                      : undefined;
+                    const cell = (
+                      <div
+                        className={`wallet-checkin-day${record ? ' is-done' : ''}${isToday ? ' is-today' : ''}`}
+                        style={{
+                          background: record ? token.colorPrimary : undefined,
+                          color: record ? token.colorTextLightSolid : undefined,
+                          borderColor: isToday ? token.colorPrimary : undefined,
+                        }}
+                      >
+                        {Number(date.slice(8))}
+                      </div>
+                    );
+                    return (
+                      <td key={date} aria-label={label} data-testid={record ? 'checkin-day-done' : undefined}>
+                        {record ? <Tooltip title={label}>{cell}</Tooltip> : cell}
+                      </td>
+                    );
+                  })}
+                </tr>
+              ))}
+            </tbody>
+          </table>
         </div>
       </Flex>
     </Card>
