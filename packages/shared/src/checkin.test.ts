@@ -21,6 +21,7 @@ describe('check-in days', () => {
     expect(checkinRewardRange(1000, 10000)).toEqual({ min: 1000, max: 10000 });
     expect(checkinRewardRange(5000, 100)).toEqual({ min: 100, max: 5000 });
     expect(checkinRewardRange(-5, 7)).toEqual({ min: 0, max: 7 });
+    expect(checkinRewardRange(1, 2 ** 60)).toEqual({ min: 1, max: 1_000_000_000_000 });
   });
 
   it('accepts months written YYYY-MM only', () => {

@@ -32,12 +32,17 @@ export function checkinStreak(dates: Iterable<string>, today: string): number {
   return streak;
 }
 
+/** The largest reward a check-in draws (a uniform draw needs a range below 2^48; the options allow no more). */
+export const CHECKIN_QUOTA_MAX = 1_000_000_000_000;
+
 /**
  * The reward range as the family reads its two options: negative values count as 0 and a minimum above the
- * maximum is swapped, so saving the two options one after the other never breaks check-in.
+ * maximum is swapped, so saving the two options one after the other never breaks check-in. Values beyond
+ * CHECKIN_QUOTA_MAX (an old database's) count as that.
  */
 export function checkinRewardRange(min: number, max: number): { min: number; max: number } {
-  const low = Math.max(0, Math.trunc(min));
-  const high = Math.max(0, Math.trunc(max));
+  const bound = (value: number) => Math.min(CHECKIN_QUOTA_MAX, Math.max(0, Math.trunc(value) || 0));
+  const low = bound(min);
+  const high = bound(max);
   return low <= high ? { min: low, max: high } : { min: high, max: low };
 }

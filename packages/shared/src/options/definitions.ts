@@ -1,3 +1,4 @@
+import { CHECKIN_QUOTA_MAX } from '../checkin.js';
 import { bool, int, json, num, type OptionDefinition, oneOf, str, url } from './kinds.js';
 import {
   DEFAULT_CACHE_RATIO,
@@ -18,9 +19,6 @@ export const DEFAULT_AUTO_DISABLE_KEYWORDS = [
   'Operation not allowed',
   'Your account is not authorized',
 ].join('\n');
-
-/** The largest check-in reward an option may name (a random draw needs a range below 2^48). */
-const CHECKIN_QUOTA_MAX = 1_000_000_000_000;
 
 const DEFAULT_CHATS = [
   { 'ChatGPT Next Web': 'https://app.nextchat.dev/#/?settings={"key":"{key}","url":"{address}"}' },
