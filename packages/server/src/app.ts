@@ -2,6 +2,7 @@ import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyRequest, LogController } from 'fastify';
 import { auditRoutes } from './api/audit.js';
 import { channelRoutes } from './api/channel/index.js';
+import { checkinRoutes } from './api/checkin.js';
 import { contentRoutes } from './api/content.js';
 import { dataRoutes } from './api/data.js';
 import { emailBindRoutes } from './api/email-bind.js';
@@ -25,6 +26,7 @@ import { userSelfRoutes } from './api/user-self.js';
 import { userSessionRoutes } from './api/user-session.js';
 import { verificationRoutes } from './api/verification.js';
 import { walletRoutes } from './api/wallet.js';
+import { finishSetup } from './auth/setup-token.js';
 import type { AppContext } from './context.js';
 import { isDatabaseUnavailable } from './db/outage.js';
 import { capConnectionsPerAddress } from './http/connection-cap.js';
@@ -141,7 +143,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     reply.header('Cache-Control', 'no-store');
     const path = request.url.split('?')[0]!;
     // Another node may have completed setup since we started: ask the database until the answer is yes.
-    if (!ctx.setup.done) ctx.setup.done = await ctx.repos.setups.isDone();
+    if (!ctx.setup.done && (await ctx.repos.setups.isDone())) finishSetup(ctx.setup);
     if (!ctx.setup.done && !ALLOWED_BEFORE_SETUP.has(path)) {
       return reply.send({
         success: false,
@@ -232,6 +234,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     taskRoutes,
     redemptionRoutes,
     walletRoutes,
+    checkinRoutes,
     paymentRoutes,
     dataRoutes,
     userAdminRoutes,

@@ -2,6 +2,7 @@ import { Role } from '@gateway/shared';
 import { failoverSessionStore } from './auth/failover-session-store.js';
 import { failoverRateLimiter, memoryRateLimiter } from './auth/rate-limiter.js';
 import { databaseSessionStore, redisSessionStore } from './auth/session-store.js';
+import { resolveSetupToken } from './auth/setup-token.js';
 import { QuotaLedger } from './billing/ledger.js';
 import { LogWriter } from './billing/log-writer.js';
 import { QuotaExporter } from './billing/quota-exporter.js';
@@ -53,6 +54,7 @@ export async function createContext(config: Config): Promise<AppContext> {
       await repos.setups.record(config.version);
       done = true;
     }
+    const setupToken = done ? null : resolveSetupToken(config.setup);
     const channelWriter = new ChannelWriter(db, repos.channels, repos.abilities, new SecretBox(config.cryptoSecret));
     channelWriter.onAutoDisabled(
       channelDisabledNotifier(
@@ -143,7 +145,7 @@ export async function createContext(config: Config): Promise<AppContext> {
       limits: createRequestLimiter(config, db, options, redis),
       channelAffinity: new ChannelAffinity(options, redis),
       metrics: new GatewayMetrics(),
-      setup: { done },
+      setup: { done, token: setupToken },
       startTime: Math.floor(Date.now() / 1000),
     };
   } catch (error) {

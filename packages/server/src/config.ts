@@ -20,6 +20,11 @@ export interface Config {
   redisUrl: string | null;
   sessionSecret: string;
   cryptoSecret: string;
+  /**
+   * First-run setup (auth/setup-token.ts): the token from SETUP_TOKEN, or null to generate one; and the file beside
+   * the SQLite database where a generated one is kept until setup is done (null on PostgreSQL and MySQL).
+   */
+  setup: { token: string | null; tokenFile: string | null };
   nodeType: 'master' | 'slave';
   nodeName: string;
   syncFrequencySeconds: number;
@@ -243,6 +248,11 @@ export function loadConfig(
     redisUrl,
     sessionSecret,
     cryptoSecret: env.CRYPTO_SECRET?.trim() || sessionSecret,
+    setup: {
+      token: env.SETUP_TOKEN?.trim() || null,
+      tokenFile:
+        database.dialect === 'sqlite' && database.path !== ':memory:' ? resolve(dataDir, '.setup_token') : null,
+    },
     nodeType: nodeTypeRaw,
     nodeName: env.NODE_NAME?.trim() || env.HOSTNAME?.trim() || 'node-1',
     syncFrequencySeconds: readInt(env, 'SYNC_FREQUENCY', 60, 1, 86400),

@@ -1,5 +1,6 @@
 import type { RateLimiter } from './auth/rate-limiter.js';
 import type { SessionStore } from './auth/session-store.js';
+import type { SetupToken } from './auth/setup-token.js';
 import type { QuotaLedger } from './billing/ledger.js';
 import type { LogWriter } from './billing/log-writer.js';
 import type { QuotaExporter } from './billing/quota-exporter.js';
@@ -62,4 +63,6 @@ export interface UsageLogSink {
 /** Whether first-run setup is done, cached because every /api request asks. */
 export interface SetupState {
   done: boolean;
+  /** What `POST /api/setup` must be given while not done (auth/setup-token.ts); null once done. */
+  token: SetupToken | null;
 }

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.js';
+import { setupTokenNotice } from './auth/setup-token.js';
 import { closeContext, createContext } from './bootstrap.js';
 import { loadConfig } from './config.js';
 import { redact } from './db/dsn.js';
@@ -28,6 +29,8 @@ async function main(): Promise<void> {
   const stopCacheSync = startCacheSync(ctx, config.syncFrequencySeconds);
   const stopBodyRetention = startRequestBodyRetention(ctx);
   for (const warning of config.warnings) app.log.warn(warning);
+  const setupToken = ctx.setup.token;
+  if (!ctx.setup.done && setupToken?.generated) app.log.warn(setupTokenNotice(setupToken));
   const where = config.database.dialect === 'sqlite' ? config.database.path : redact(JSON.stringify(config.database));
   app.log.info({ database: config.database.dialect, where, redis: Boolean(config.redisUrl) }, 'storage ready');
 

@@ -6,6 +6,7 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiClient, setupAndLogin } from './helpers/client.js';
 import { addChannel, addToken } from './helpers/relay.js';
+import { rememberSetupToken, setupTokenBeside } from './helpers/server.js';
 import { until } from './helpers/wait.js';
 import { type MockUpstream, startMockUpstream } from './mock-upstream/index.js';
 import { type OversizedUpstream, startOversizedUpstream } from './mock-upstream/oversized-upstream.js';
@@ -77,6 +78,7 @@ describe('memory of the built server while upstream answers far over the limit a
           .catch(() => false),
       { timeoutMs: 20_000, what: 'the server is up' },
     );
+    rememberSetupToken(baseUrl, setupTokenBeside(join(dir, 'one-api.db')));
     root = await setupAndLogin(baseUrl);
     await addChannel(root, { type: 1, key: 'k', base_url: `${upstream.baseUrl}/json/${ANSWER}`, models: 'huge' });
     await addChannel(root, { type: 1, key: 'k', base_url: mock.baseUrl, models: 'gpt-4o' });

@@ -1,7 +1,8 @@
+import { type CheckinStatusView, localDate } from '@gateway/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Table } from './fixtures/family/gorm-ddl.js';
-import { NEW_API_0_6_3, ONE_API_0_6_10, RELEASES, type Release } from './fixtures/family/releases.js';
-import { ALICE_KEY, DELETED_KEY, PASSWORDS, type Row, seedRows } from './fixtures/family/seed.js';
+import { NEW_API_0_6_3, NEW_API_CHECKIN, ONE_API_0_6_10, RELEASES, type Release } from './fixtures/family/releases.js';
+import { ALICE_KEY, DELETED_KEY, FAMILY_CHECKIN_DAYS, PASSWORDS, type Row, seedRows } from './fixtures/family/seed.js';
 import { ApiClient } from './helpers/client.js';
 import { availableDialects, type DialectName, type TestDatabase } from './helpers/databases.js';
 import { createFamilyDatabase, familySnapshot } from './helpers/family-database.js';
@@ -55,6 +56,8 @@ describe.each(cases)('a %s database on %s, started on in place', (_name, dialect
   });
 
   it('signs every user in with the old bcrypt password; a soft-deleted user stays out', async () => {
+    // Adopted: already set up, so no setup token is made, written or asked for.
+    expect(server.ctx.setup).toEqual({ done: true, token: null });
     await root.login('root', PASSWORDS.root);
     await alice.login('alice', PASSWORDS.alice);
     expect(root.userId).toBe(1);
@@ -257,6 +260,41 @@ describe.each(cases)('a %s database on %s, started on in place', (_name, dialect
       expect(after.columns.tokens!.find((entry) => entry.startsWith('deleted_at:'))).toMatch(/date|time/);
     }
   });
+  it.runIf(release.tables.some((table) => table.name === 'checkins'))(
+    'keeps the family’s check-ins, reads its check-in options and adds today’s check-in to the same table',
+    async () => {
+      for (const [key, value] of [
+        ['checkin_setting.enabled', 'true'],
+        ['checkin_setting.min_quota', '300'],
+        ['checkin_setting.max_quota', '300'],
+      ]) {
+        expect((await root.put('/api/option/', { key, value })).success).toBe(true);
+      }
+      const january = await alice.get<CheckinStatusView>(
+        `/api/user/checkin?month=${FAMILY_CHECKIN_DAYS[0].slice(0, 7)}`,
+      );
+      expect(january.data.stats).toMatchObject({
+        total_quota: 4000,
+        total_checkins: 2,
+        checkin_count: 2,
+        checked_in_today: false,
+        records: [
+          { checkin_date: FAMILY_CHECKIN_DAYS[1], quota_awarded: 2500 },
+          { checkin_date: FAMILY_CHECKIN_DAYS[0], quota_awarded: 1500 },
+        ],
+      });
+      const quotaBefore = (await alice.get<{ quota: number }>('/api/user/self')).data.quota;
+      const answers = await Promise.all([alice.post('/api/user/checkin'), alice.post('/api/user/checkin')]);
+      expect(answers.filter((answer) => answer.success)).toHaveLength(1);
+      expect((await alice.get<{ quota: number }>('/api/user/self')).data.quota).toBe(quotaBefore + 300);
+      await flushBilling(server);
+      // The row is the family's: its own server reads today's check-in from the same table and index.
+      const after = await familySnapshot(database, release);
+      expect(after.rows.checkins!.slice(2)).toEqual([
+        expect.objectContaining({ id: 3, user_id: 2, checkin_date: localDate(new Date()), quota_awarded: 300 }),
+      ]);
+    },
+  );
 });
 
 describe.each(dialects)('a family database of a shape this server does not know, on %s', (dialect) => {
@@ -284,6 +322,31 @@ describe.each(dialects)('a family database of a shape this server does not know,
     );
     const after = await familySnapshot(database, newer);
     expect(after).toEqual(before);
+  });
+});
+
+describe.each(dialects)('a family database whose checkins table is not the family’s, on %s', (dialect) => {
+  // Some other checkins table: without the reward column our check-ins could not be written into it.
+  const foreign: Release = {
+    ...NEW_API_CHECKIN,
+    name: 'new-api (foreign checkins)',
+    tables: NEW_API_CHECKIN.tables.map(
+      (table): Table =>
+        table.name === 'checkins'
+          ? { ...table, columns: table.columns.filter((column) => column.name !== 'quota_awarded') }
+          : table,
+    ),
+  };
+  let database: TestDatabase;
+  afterAll(async () => database?.drop());
+
+  it('is refused at start naming the column, and nothing is changed', async () => {
+    const rows = await seedRows('http://127.0.0.1:9');
+    rows.checkins = rows.checkins!.map(({ quota_awarded: _quota, ...row }) => row);
+    database = await createFamilyDatabase(dialect, foreign, rows);
+    const before = await familySnapshot(database, foreign);
+    await expect(startTestServer(dialect, {}, database)).rejects.toThrow(/checkins\.quota_awarded is missing/);
+    expect(await familySnapshot(database, foreign)).toEqual(before);
   });
 });
 

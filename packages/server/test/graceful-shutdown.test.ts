@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from './helpers/child-server.js';
 import { setupAndLogin } from './helpers/client.js';
 import { addChannel, addToken } from './helpers/relay.js';
+import { rememberSetupToken, setupTokenBeside } from './helpers/server.js';
 import { type MockUpstream, startMockUpstream } from './mock-upstream/index.js';
 
 const MAIN = resolve(import.meta.dirname, '../dist/main.js');
@@ -55,6 +56,8 @@ describe('graceful shutdown of the built server', () => {
         { timeout: 20_000 },
       )
       .toBe(true);
+
+    rememberSetupToken(baseUrl, setupTokenBeside(dbPath));
 
     const root = await setupAndLogin(baseUrl);
     await addChannel(root, { type: 1, key: 'k', base_url: mock.baseUrl, models: 'gpt-4o' });

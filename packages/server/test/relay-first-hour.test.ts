@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, setupAndLogin } from './helpers/client.js';
 import { mailBody, smtpOptions } from './helpers/mailbox.js';
 import { addChannel, addToken, apiError, balances, flushBilling, openaiClient, plainMessage } from './helpers/relay.js';
-import { startTestServer, type TestServer } from './helpers/server.js';
+import { setupTokenOf, startTestServer, type TestServer } from './helpers/server.js';
 import { startSmtpReceiver } from './helpers/smtp.js';
 import { until } from './helpers/wait.js';
 import { INVALID_KEY, type MockUpstream, startMockUpstream } from './mock-upstream/index.js';
@@ -110,6 +110,7 @@ describe('a fresh install keeps traffic flowing: one good and two broken channel
       const setup = await new ApiClient(other.baseUrl).post('/api/setup', {
         SelfUseModeEnabled: false,
         DemoSiteEnabled: false,
+        setup_token: setupTokenOf(other.baseUrl),
       });
       expect(setup.success).toBe(true);
       expect(other.ctx.options.number('RetryTimes')).toBe(0);

@@ -6,6 +6,7 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, ROOT, setupAndLogin } from './helpers/client.js';
 import { addChannel } from './helpers/relay.js';
+import { rememberSetupToken, setupTokenBeside } from './helpers/server.js';
 import { type MockUpstream, startMockUpstream } from './mock-upstream/index.js';
 
 const SERVER_DIR = resolve(import.meta.dirname, '..');
@@ -81,6 +82,7 @@ describe('server logs', () => {
   });
 
   it('hold no channel key, API key, password or secret option after the calls that carry them', async () => {
+    rememberSetupToken(baseUrl, setupTokenBeside(join(dir, 'one-api.db')));
     const root = await setupAndLogin(baseUrl);
     const channelId = await addChannel(root, { type: 1, key: CHANNEL_KEY, base_url: mock.baseUrl, models: 'gpt-4o' });
     expect((await root.put('/api/option/', { key: 'SMTPToken', value: SMTP_SECRET })).success).toBe(true);

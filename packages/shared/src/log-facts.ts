@@ -6,6 +6,7 @@ export type LogFactKey =
   | 'topup_online'
   | 'redeem'
   | 'aff_transfer'
+  | 'checkin'
   | 'register_bonus'
   | 'invite_code_bonus'
   | 'inviter_bonus'

@@ -57,6 +57,8 @@ export interface SetupState {
   status: boolean;
   root_init: boolean;
   database_type: 'sqlite' | 'postgres' | 'mysql';
+  /** Ours: `POST /api/setup` needs the one-time setup token from the server's log (or SETUP_TOKEN). */
+  setup_token_required: boolean;
 }
 
 /** The user object the console stores after sign-in (never a password hash or access token). */

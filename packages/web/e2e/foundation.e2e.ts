@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newPage, snap } from './helpers/browser.js';
 import { type FreshJourney, startFreshJourney } from './helpers/journey.js';
 import type { Product } from './helpers/product.js';
-import { ADMIN } from './helpers/session.js';
+import { ADMIN, setupTokenInLog } from './helpers/session.js';
 
 describe('a newcomer sets up the product and signs in (built product, fresh SQLite)', () => {
   let product: Product;
@@ -26,7 +26,18 @@ describe('a newcomer sets up the product and signs in (built product, fresh SQLi
     await expect(page.getByTestId('sqlite-warning').isVisible()).resolves.toBe(true);
     await snap(page, 'foundation-01-setup');
 
+    // The one-time token the product printed to its log at first start, as an operator would copy it.
+    const printed = setupTokenInLog(product.output());
+    expect(printed).toHaveLength(24);
+    await page.getByLabel('设置令牌').fill(`${printed}-wrong`);
     await page.getByLabel('管理员用户名').fill(ADMIN.username);
+    await page.getByLabel('密码', { exact: true }).fill(ADMIN.password);
+    await page.getByLabel('确认密码').fill(ADMIN.password);
+    await page.getByRole('button', { name: '初始化系统' }).click();
+    await page.getByText('设置令牌不正确').first().waitFor();
+    await snap(page, 'foundation-01b-setup-wrong-token');
+    await page.getByLabel('设置令牌').fill(printed);
+
     await page.getByLabel('密码', { exact: true }).fill('short');
     await page.getByLabel('确认密码').fill('short');
     await page.getByRole('button', { name: '初始化系统' }).click();

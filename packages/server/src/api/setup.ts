@@ -1,6 +1,7 @@
 import { FRESH_INSTALL_OPTIONS, Role, type SetupState, setupModeSchema, setupSchema } from '@gateway/shared';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { hashPassword } from '../auth/password.js';
+import { finishSetup, setupTokenMatches } from '../auth/setup-token.js';
 import type { AppContext } from '../context.js';
 import { nowSeconds } from '../db/sql-helpers.js';
 import { ApiFailure, messageFor, ok } from '../http/envelope.js';
@@ -14,12 +15,14 @@ export async function setupRoutes(app: FastifyInstance, ctx: AppContext): Promis
       status: ctx.setup.done,
       root_init: await ctx.repos.users.existsWithRoleAtLeast(Role.Root),
       database_type: ctx.db.dialect,
+      setup_token_required: !ctx.setup.done && ctx.setup.token !== null,
     };
     return ok(state);
   });
 
   app.post('/api/setup', { bodyLimit: 16 * 1024 }, async (request) => {
     if (ctx.setup.done) throw new ApiFailure('setup_done_already');
+    checkSetupToken(ctx, request);
     // With a root account already there (an imported database), only the usage mode is chosen: the console hides
     // the account fields and sends them empty.
     const rootExists = await ctx.repos.users.existsWithRoleAtLeast(Role.Root);
@@ -50,7 +53,7 @@ export async function setupRoutes(app: FastifyInstance, ctx: AppContext): Promis
       });
     } catch (error) {
       if (await ctx.repos.setups.isDone()) {
-        ctx.setup.done = true;
+        finishSetup(ctx.setup);
         throw new ApiFailure('setup_done_already');
       }
       throw error;
@@ -61,7 +64,17 @@ export async function setupRoutes(app: FastifyInstance, ctx: AppContext): Promis
     }
     await ctx.options.set('SelfUseModeEnabled', String(input.SelfUseModeEnabled));
     await ctx.options.set('DemoSiteEnabled', String(input.DemoSiteEnabled));
-    ctx.setup.done = true;
+    finishSetup(ctx.setup);
     return ok(undefined, messageFor(request, 'setup_success'));
   });
+}
+
+/** The one-time token (auth/setup-token.ts), as `setup_token` in the body or the `X-Setup-Token` header. */
+function checkSetupToken(ctx: AppContext, request: FastifyRequest): void {
+  const expected = ctx.setup.token;
+  if (!expected) return;
+  const body = request.body as { setup_token?: unknown } | null | undefined;
+  const given = body?.setup_token ?? request.headers['x-setup-token'];
+  if (typeof given !== 'string' || !given.trim()) throw new ApiFailure('setup_token_required');
+  if (!setupTokenMatches(expected.value, given)) throw new ApiFailure('setup_token_invalid');
 }

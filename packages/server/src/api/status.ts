@@ -53,7 +53,7 @@ export function publicStatus(ctx: AppContext): PublicStatus {
     enable_online_topup: epayEnabled(ctx),
     enable_batch_update: true,
     discord_oauth: false,
-    checkin_enabled: false,
+    checkin_enabled: o.bool('checkin_setting.enabled'),
     quota_display_type: o.bool('DisplayInCurrencyEnabled') ? 'USD' : 'TOKENS',
   };
 }

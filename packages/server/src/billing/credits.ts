@@ -5,8 +5,8 @@ import { nowSeconds } from '../db/sql-helpers.js';
 
 /**
  * Every way quota is given to a user outside the relay's own charges and refunds (billing/ledger.ts): an online
- * top-up, a redeemed code, invitation quota moved to the balance, sign-up and invitation bonuses, an admin's
- * addition. Each changes the database in one transaction, writes the usage-log row that tells the user where the
+ * top-up, a redeemed code, invitation quota moved to the balance, sign-up and invitation bonuses, a daily check-in's
+ * reward, an admin's addition. Each changes the database in one transaction, writes the usage-log row that tells the user where the
  * quota came from, and then tells the in-memory balances (the ledger, the auth cache) what changed.
  */
 
@@ -110,6 +110,32 @@ export async function transferAffQuota(ctx: AppContext, user: Someone, quota: nu
     other: logFacts('aff_transfer', { quota }),
   });
   return true;
+}
+
+/**
+ * A daily check-in's reward: the day's row (a conditional insert under the unique (user, day) index), the balance
+ * and the type-4 log line the family writes, in one transaction. Of any number of concurrent check-ins of one user
+ * on one day (any node, any database) exactly one commits; the others change nothing and get false.
+ */
+export async function creditCheckin(ctx: AppContext, user: Someone, date: string, quota: number): Promise<boolean> {
+  const now = nowSeconds();
+  const credited = await ctx.db.inTransaction(async (trx) => {
+    const row = { user_id: user.id, checkin_date: date, quota_awarded: quota, created_at: now };
+    if (!(await ctx.repos.checkins.insertOnce(trx, row))) return false;
+    await ctx.repos.users.addQuotaIn(trx, user.id, quota);
+    await ctx.repos.creditLogs.insertIn(trx, {
+      user_id: user.id,
+      username: user.username,
+      created_at: now,
+      type: LogType.System,
+      quota,
+      content: `用户签到，获得额度 ${formatQuota(quota, display(ctx))}`,
+      other: logFacts('checkin', { quota }),
+    });
+    return true;
+  });
+  if (credited) ctx.ledger.credit('user', user.id, quota);
+  return credited;
 }
 
 /** What a sign-up is given: the new-user quota, and with a live inviter the invitee's and the inviter's rewards. */

@@ -2,6 +2,7 @@ import type { Db } from './connection.js';
 import { createAbilitiesRepo } from './repos/abilities.js';
 import { createAuditLogsRepo } from './repos/audit-logs.js';
 import { createChannelsRepo } from './repos/channels.js';
+import { createCheckinsRepo } from './repos/checkins.js';
 import { createCreditLogsRepo } from './repos/credit-logs.js';
 import { createJobLeasesRepo } from './repos/job-leases.js';
 import { createLogsRepo } from './repos/logs.js';
@@ -38,6 +39,7 @@ export function createRepositories(db: Db, logDb: Db = db) {
     quotaData: createQuotaDataRepo(db),
     sessions: createSessionsRepo(db),
     setups: createSetupsRepo(db),
+    checkins: createCheckinsRepo(db),
     auditLogs: createAuditLogsRepo(db),
     jobLeases: createJobLeasesRepo(db),
     requestBodies: createRequestBodiesRepo(db),

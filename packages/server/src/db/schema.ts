@@ -239,6 +239,16 @@ export interface SetupsTable {
   initialized_at: number;
 }
 
+/** One daily check-in (migration 0008; the family's `checkins`): at most one row per user and day. */
+export interface CheckinsTable {
+  id: Id;
+  user_id: number;
+  /** YYYY-MM-DD in the server's time zone. */
+  checkin_date: string;
+  quota_awarded: number;
+  created_at: number | null;
+}
+
 /** Which node ran a background job last, and when (migration 0002). */
 export interface JobLeasesTable {
   name: string;
@@ -294,6 +304,7 @@ export interface Database {
   quota_data: QuotaDataTable;
   sessions: SessionsTable;
   setups: SetupsTable;
+  checkins: CheckinsTable;
   job_leases: JobLeasesTable;
   audit_logs: AuditLogsTable;
   request_bodies: RequestBodiesTable;

@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { resolve } from 'node:path';
+import { rememberSetupToken, setupTokenInLog } from './server.js';
 import { until } from './wait.js';
 
 const MAIN = resolve(import.meta.dirname, '../../dist/main.js');
@@ -51,6 +52,12 @@ export async function startChildServer(env: Record<string, string>): Promise<Chi
     child.kill('SIGKILL');
     throw new Error(`${error.message}: ${output.slice(-1000)}`);
   });
+  // Before setup the server prints its one-time setup token (main.ts): kept for setupAndLogin.
+  const setup = (await (await fetch(`${baseUrl}/api/setup`)).json()) as { data: { setup_token_required?: boolean } };
+  if (setup.data.setup_token_required) {
+    await until(async () => setupTokenInLog(output) !== null, { timeoutMs: 5_000, everyMs: 20, what: 'setup token' });
+    rememberSetupToken(baseUrl, setupTokenInLog(output));
+  }
   return {
     child,
     baseUrl,

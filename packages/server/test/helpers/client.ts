@@ -1,3 +1,5 @@
+import { setupTokenOf } from './server.js';
+
 /**
  * A console-like HTTP client: keeps the session cookie, sends New-Api-User once signed in, and returns the
  * envelope together with the HTTP status.
@@ -68,7 +70,11 @@ export const ROOT = { username: 'root', password: 'rootpass123' };
 /** Runs first-run setup with the ROOT credentials and returns a client signed in as root. */
 export async function setupAndLogin(baseUrl: string): Promise<ApiClient> {
   const client = new ApiClient(baseUrl);
-  const setup = await client.post('/api/setup', { ...ROOT, confirmPassword: ROOT.password });
+  const setup = await client.post('/api/setup', {
+    ...ROOT,
+    confirmPassword: ROOT.password,
+    setup_token: setupTokenOf(baseUrl),
+  });
   if (!setup.success) throw new Error(`setup failed: ${setup.message}`);
   await client.login(ROOT.username, ROOT.password);
   return client;

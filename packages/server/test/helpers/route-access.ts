@@ -71,6 +71,8 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'POST /api/user/aff_transfer': 'user',
   'POST /api/user/topup': 'user',
   'GET /api/user/topup/self': 'user',
+  'GET /api/user/checkin': 'user',
+  'POST /api/user/checkin': 'user',
   'GET /api/user/topup/info': 'user',
   'POST /api/user/amount': 'user',
   'POST /api/user/pay': 'user',

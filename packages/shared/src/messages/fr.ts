@@ -61,6 +61,12 @@ export const FR_MESSAGES: MessageCatalogue = {
   setup_mode_conflict:
     'Le mode usage personnel et le mode site de démonstration ne peuvent pas être activés en même temps',
   setup_success: 'Système initialisé',
+  setup_token_required: 'Saisissez le jeton d’installation (écrit dans le journal du serveur au premier démarrage)',
+  setup_token_invalid: 'Le jeton d’installation est incorrect',
+  checkin_disabled: 'Le pointage quotidien n’est pas activé',
+  checkin_already_done: 'Vous avez déjà pointé aujourd’hui',
+  checkin_success: 'Pointage enregistré',
+  checkin_month_invalid: 'Le mois doit s’écrire AAAA-MM',
   password_too_short: 'Le mot de passe doit compter au moins 8 caractères !',
   password_too_long: 'Le mot de passe doit compter au plus 20 caractères !',
   passwords_do_not_match: 'Les deux mots de passe ne correspondent pas',

@@ -1,3 +1,4 @@
+import { CHECKIN_QUOTA_MAX } from '../checkin.js';
 import { bool, int, json, num, type OptionDefinition, oneOf, str, url } from './kinds.js';
 import {
   DEFAULT_CACHE_RATIO,
@@ -145,6 +146,10 @@ export const OPTION_DEFINITIONS = {
   PreConsumedQuota: int(500, 0),
   QuotaForInviter: int(0, 0),
   QuotaForInvitee: int(0, 0),
+  // Daily check-in (the family's checkin_setting): a signed-in user's reward, drawn once a day from [min, max]
+  'checkin_setting.enabled': bool(false),
+  'checkin_setting.min_quota': int(1000, 0, CHECKIN_QUOTA_MAX),
+  'checkin_setting.max_quota': int(10000, 0, CHECKIN_QUOTA_MAX),
   // Pricing maps
   ModelPrice: json(DEFAULT_MODEL_PRICE, 'number-map'),
   ModelRatio: json(DEFAULT_MODEL_RATIO, 'number-map'),

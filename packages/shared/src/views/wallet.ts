@@ -24,3 +24,37 @@ export interface TopUpView {
   complete_time: number;
   status: 'pending' | 'success' | 'failed' | 'expired' | string;
 }
+
+/** One day of `GET /api/user/checkin`'s `stats.records` (the family's answer shape). */
+export interface CheckinRecordView {
+  /** YYYY-MM-DD in the server's time zone. */
+  checkin_date: string;
+  quota_awarded: number;
+}
+
+/** `GET /api/user/checkin?month=YYYY-MM`: the settings and the caller's check-ins (the family's shape). */
+export interface CheckinStatusView {
+  enabled: boolean;
+  min_quota: number;
+  max_quota: number;
+  stats: {
+    /** Quota all the caller's check-ins ever brought. */
+    total_quota: number;
+    total_checkins: number;
+    /** Check-ins in the asked month. */
+    checkin_count: number;
+    checked_in_today: boolean;
+    /** The asked month's check-ins, newest first. */
+    records: CheckinRecordView[];
+    /** Ours: today in the server's time zone (YYYY-MM-DD), so the calendar marks the server's day. */
+    today: string;
+    /** Ours: days in a row up to today (or up to yesterday while today is not checked in yet). */
+    streak: number;
+  };
+}
+
+/** `POST /api/user/checkin`'s data (the family's shape). */
+export interface CheckinResultView {
+  quota_awarded: number;
+  checkin_date: string;
+}

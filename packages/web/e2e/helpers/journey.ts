@@ -67,7 +67,7 @@ export async function startFreshJourney({
 export async function startJourney(options: JourneyOptions = {}): Promise<Journey> {
   const journey = await startFreshJourney(options);
   try {
-    await setupProduct(journey.product.baseUrl);
+    await setupProduct(journey.product);
     return { ...journey, api: await adminApi(journey.product.baseUrl) };
   } catch (error) {
     await journey.close();

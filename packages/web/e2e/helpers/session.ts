@@ -1,13 +1,36 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
+import type { Product } from './product.js';
 import type { ConsoleTexts } from './texts.js';
 
 export const ADMIN = { username: 'admin', password: 'e2e-password-1' };
 
+/** The one-time setup token a fresh product printed to its log at first start. */
+export function setupTokenInLog(output: string): string {
+  return /one-time setup token[^\n]*?: ([A-Za-z0-9_-]{16,})/.exec(output)?.[1] ?? '';
+}
+
+/**
+ * The one-time setup token of a fresh product: the file it wrote beside its SQLite database, or (PostgreSQL,
+ * MySQL: no file) the line it printed to its log.
+ */
+export function setupTokenOf(product: Pick<Product, 'dataDir' | 'output'>): string {
+  const file = join(product.dataDir, '.setup_token');
+  return existsSync(file) ? readFileSync(file, 'utf8').trim() : setupTokenInLog(product.output());
+}
+
 /** Completes first-run setup through the API (the setup page itself is covered by foundation.e2e.ts). */
-export async function setupProduct(baseUrl: string): Promise<void> {
-  const response = await fetch(`${baseUrl}/api/setup`, {
+export async function setupProduct(product: Pick<Product, 'baseUrl' | 'dataDir' | 'output'>): Promise<void> {
+  // The log line may still be on its way through the pipe when the product first answers.
+  let token = setupTokenOf(product);
+  for (let waited = 0; !token && waited < 5_000; waited += 50) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    token = setupTokenOf(product);
+  }
+  const response = await fetch(`${product.baseUrl}/api/setup`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', 'x-setup-token': token },
     body: JSON.stringify({ ...ADMIN, confirmPassword: ADMIN.password }),
   });
   const body = (await response.json()) as { success: boolean; message: string };

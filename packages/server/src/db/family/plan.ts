@@ -93,8 +93,13 @@ export async function planAdoption(
 async function laterClashes(up: MigrationUp, shape: DatabaseShape): Promise<string[]> {
   const clashes: string[] = [];
   for (const node of await recordSchema(up)) {
-    if (node.kind === 'CreateTableNode' && shape.tables.has(tableOf(node))) {
-      clashes.push(`table ${tableOf(node)} already exists with the family's own meaning`);
+    const existing = node.kind === 'CreateTableNode' ? shape.tables.get(tableOf(node)) : undefined;
+    if (node.kind === 'CreateTableNode' && existing) {
+      // A table we share with the family (created "if not exists", like `checkins`) is taken as it is when every
+      // column of ours is there with a compatible kind and none of theirs would refuse our inserts.
+      const problems = node.ifNotExists ? sharedTableProblems(tableOf(node), node, existing) : null;
+      if (problems === null) clashes.push(`table ${tableOf(node)} already exists with the family's own meaning`);
+      else clashes.push(...problems);
     }
     if (node.kind === 'AlterTableNode') {
       const table = node.table.table.identifier.name;
@@ -106,6 +111,19 @@ async function laterClashes(up: MigrationUp, shape: DatabaseShape): Promise<stri
     }
   }
   return clashes;
+}
+
+function sharedTableProblems(table: string, node: CreateTableNode, existing: Map<string, ColumnShape>): string[] {
+  const problems: string[] = [];
+  for (const column of node.columns) {
+    const name = column.column.column.name;
+    const theirs = existing.get(name);
+    if (!theirs) problems.push(`${table}.${name} is missing (another shape than the family's ${table})`);
+    else if (/int|serial|double|real|numeric/.test(dataTypeOf(column)) && !isNumeric(theirs)) {
+      problems.push(`${table}.${name} is ${theirs.dataType}, not a number`);
+    }
+  }
+  return [...problems, ...unfilledColumns(table, node, existing, new Map())];
 }
 
 function dataTypeOf(column: ColumnDefinitionNode): string {

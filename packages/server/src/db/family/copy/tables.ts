@@ -56,5 +56,6 @@ export const CARRIED_TABLES: CarriedTable[] = [
   { name: 'midjourneys' },
   { name: 'tasks' },
   { name: 'setups' },
+  { name: 'checkins', references: [{ column: 'user_id', table: 'users' }] },
   { name: 'logs' },
 ];

@@ -141,7 +141,29 @@ export function OperationTab({ options }: { options: OptionMap }) {
       { key: 'QuotaForInviter', kind: 'number', label: t('setting.op.quota_inviter'), min: 0, precision: 0 },
       { key: 'QuotaForInvitee', kind: 'number', label: t('setting.op.quota_invitee'), min: 0, precision: 0 },
     ];
-    return { general, drawing, sensitive, logs, dataExport, monitoring, quota };
+    const checkin: FieldSpec[] = [
+      {
+        key: 'checkin_setting.enabled',
+        kind: 'switch',
+        label: t('setting.op.checkin_enabled'),
+        help: t('setting.op.checkin_enabled_help'),
+      },
+      {
+        key: 'checkin_setting.min_quota',
+        kind: 'number',
+        label: t('setting.op.checkin_min_quota'),
+        min: 0,
+        precision: 0,
+      },
+      {
+        key: 'checkin_setting.max_quota',
+        kind: 'number',
+        label: t('setting.op.checkin_max_quota'),
+        min: 0,
+        precision: 0,
+      },
+    ];
+    return { general, drawing, sensitive, logs, dataExport, monitoring, quota, checkin };
   }, [t]);
 
   return (
@@ -181,6 +203,12 @@ export function OperationTab({ options }: { options: OptionMap }) {
         testId="section-monitoring"
       />
       <OptionSection title={t('setting.op.quota')} fields={sections.quota} options={options} testId="section-quota" />
+      <OptionSection
+        title={t('setting.op.checkin')}
+        fields={sections.checkin}
+        options={options}
+        testId="section-checkin"
+      />
       <RatioSettings options={options} />
     </>
   );

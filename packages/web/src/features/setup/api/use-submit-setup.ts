@@ -8,6 +8,8 @@ export interface SetupSubmission {
   confirmPassword: string;
   SelfUseModeEnabled: boolean;
   DemoSiteEnabled: boolean;
+  /** The one-time token the server printed at first start (only when `GET /api/setup` says it is needed). */
+  setup_token?: string;
 }
 
 export function useSubmitSetup() {

@@ -5,7 +5,7 @@ import { fill, renderPage, setupUser } from '../../../test/render';
 import SetupPage from './setup-page';
 
 function renderSetup(
-  state = { status: false, root_init: false, database_type: 'sqlite' },
+  state: Record<string, unknown> = { status: false, root_init: false, database_type: 'sqlite' },
   submit: MockHandler = ok(undefined, '系统初始化完成'),
 ) {
   const api = mockFetch({ 'GET /api/setup': ok(state), 'POST /api/setup': submit });
@@ -69,6 +69,7 @@ describe('setup page', () => {
     const user = setupUser();
     const { requests } = renderSetup();
     expect(await screen.findByTestId('sqlite-warning')).toBeTruthy();
+    expect(screen.queryByLabelText('设置令牌')).toBeNull();
     await fill(user, screen.getByLabelText('管理员用户名'), 'admin');
     await fill(user, screen.getByLabelText('密码'), 'long-enough');
     await fill(user, screen.getByLabelText('确认密码'), 'long-enough');
@@ -80,6 +81,29 @@ describe('setup page', () => {
       confirmPassword: 'long-enough',
       SelfUseModeEnabled: false,
       DemoSiteEnabled: false,
+    });
+  });
+
+  it('asks for the setup token the server printed when it needs one, and sends it', async () => {
+    const user = setupUser();
+    const { requests } = renderSetup({
+      status: false,
+      root_init: false,
+      database_type: 'sqlite',
+      setup_token_required: true,
+    });
+    await fill(user, await screen.findByLabelText('管理员用户名'), 'admin');
+    await fill(user, screen.getByLabelText('密码'), 'long-enough');
+    await fill(user, screen.getByLabelText('确认密码'), 'long-enough');
+    await user.click(submitButton());
+    expect(await screen.findByText('请输入设置令牌')).toBeTruthy();
+    expect(requests.some((request) => request.method === 'POST')).toBe(false);
+    await fill(user, screen.getByLabelText('设置令牌'), '  printed-token-123  ');
+    await user.click(submitButton());
+    await waitFor(() => expect(requests.some((request) => request.method === 'POST')).toBe(true));
+    expect(requests.find((request) => request.method === 'POST')?.body).toMatchObject({
+      username: 'admin',
+      setup_token: 'printed-token-123',
     });
   });
 

@@ -1,4 +1,4 @@
-import { LockOutlined, QuestionCircleOutlined, UserOutlined } from '@ant-design/icons';
+import { KeyOutlined, LockOutlined, QuestionCircleOutlined, UserOutlined } from '@ant-design/icons';
 import { PASSWORD_MAX, PASSWORD_MIN, SETUP_USERNAME_MAX } from '@gateway/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Divider, Form, Input, Radio, Result, Space, Typography } from 'antd';
@@ -20,6 +20,7 @@ import { USAGE_MODES, type UsageMode, usageModeFlags } from '../usage-mode';
 export const SETUP_RELOAD_DELAY_MS = 1500;
 
 interface SetupFormValues {
+  setupToken?: string;
   username?: string;
   password?: string;
   confirmPassword?: string;
@@ -62,6 +63,8 @@ export default function SetupPage() {
   }
 
   const rootExists = setupState.data.root_init;
+  // Servers of the family (and ours before the token) do not send the flag: no token is asked for then.
+  const tokenRequired = setupState.data.setup_token_required === true;
 
   const onFinish = (values: SetupFormValues) => {
     submit.mutate(
@@ -71,6 +74,7 @@ export default function SetupPage() {
         password: rootExists ? '' : (values.password ?? ''),
         confirmPassword: rootExists ? '' : (values.confirmPassword ?? ''),
         ...usageModeFlags(values.mode),
+        ...(tokenRequired ? { setup_token: (values.setupToken ?? '').trim() } : {}),
       },
       {
         onSuccess: (envelope) => {
@@ -100,6 +104,22 @@ export default function SetupPage() {
           disabled={finished}
           data-testid="setup-form"
         >
+          {tokenRequired && (
+            <Form.Item
+              name="setupToken"
+              label={t('setup.token')}
+              // Only SQLite installs keep it in a file too.
+              extra={t(setupState.data.database_type === 'sqlite' ? 'setup.token_help' : 'setup.token_help_log')}
+              rules={[{ required: true, whitespace: true, message: t('setup.token_required') }]}
+            >
+              <Input.Password
+                prefix={<KeyOutlined />}
+                placeholder={t('setup.token_placeholder')}
+                autoComplete="off"
+                spellCheck={false}
+              />
+            </Form.Item>
+          )}
           <Divider titlePlacement="start" plain>
             {t('setup.admin_section')}
           </Divider>

@@ -71,7 +71,78 @@ function renderWallet(handlers: Record<string, MockHandler> = {}, url = '/topup'
   return api;
 }
 
+function checkinStatus(done: boolean) {
+  const records = [
+    { checkin_date: '2026-03-02', quota_awarded: 250_000 },
+    { checkin_date: '2026-03-01', quota_awarded: 500_000 },
+  ];
+  return {
+    enabled: true,
+    min_quota: 250_000,
+    max_quota: 1_000_000,
+    stats: {
+      total_quota: done ? 1_250_000 : 750_000,
+      total_checkins: done ? 3 : 2,
+      checkin_count: done ? 3 : 2,
+      checked_in_today: done,
+      records: done ? [{ checkin_date: '2026-03-03', quota_awarded: 500_000 }, ...records] : records,
+      today: '2026-03-03',
+      streak: done ? 3 : 2,
+    },
+  };
+}
+
 describe('wallet page', () => {
+  it('has no check-in card while the operator has check-in off', async () => {
+    renderWallet();
+    await screen.findByTestId('wallet-balance');
+    expect(screen.queryByTestId('wallet-checkin')).toBeNull();
+  });
+
+  it('checks in once: the reward, the streak and the day in the calendar, then the button is done', async () => {
+    const user = setupUser();
+    let done = false;
+    const { requests } = renderWallet({
+      'GET /api/status': ok(statusFixture({ min_topup: 1, checkin_enabled: true })),
+      'GET /api/user/checkin': () => ok(checkinStatus(done)),
+      'POST /api/user/checkin': () => {
+        done = true;
+        return ok({ quota_awarded: 500_000, checkin_date: '2026-03-03' }, '签到成功');
+      },
+    });
+    const card = await screen.findByTestId('wallet-checkin');
+    expect((await within(card).findByTestId('checkin-streak')).textContent).toBe('2');
+    expect(within(card).getByText('每日奖励：$0.50 至 $2.00')).toBeTruthy();
+    expect(within(card).getAllByTestId('checkin-day-done')).toHaveLength(2);
+    expect(within(card).getByLabelText('2026-03-01：已签到，获得 $1.00')).toBeTruthy();
+
+    await user.click(within(card).getByTestId('checkin-button'));
+    expect(await screen.findByText('签到成功，获得 $1.00')).toBeTruthy();
+    await waitFor(() => expect(within(card).getByTestId('checkin-streak').textContent).toBe('3'));
+    expect(within(card).getAllByTestId('checkin-day-done')).toHaveLength(3);
+    const button = within(card).getByTestId('checkin-button');
+    expect(button.textContent).toContain('今日已签到');
+    expect(button.hasAttribute('disabled')).toBe(true);
+    expect(requests.filter((r) => r.method === 'POST' && r.path === '/api/user/checkin')).toHaveLength(1);
+  });
+
+  it('pages back a month and asks the server for it', async () => {
+    const user = setupUser();
+    const { requests } = renderWallet({
+      'GET /api/status': ok(statusFixture({ min_topup: 1, checkin_enabled: true })),
+      'GET /api/user/checkin': () => ok(checkinStatus(false)),
+    });
+    const card = await screen.findByTestId('wallet-checkin');
+    await within(card).findByTestId('checkin-streak');
+    expect(within(card).getByRole('button', { name: '下个月' }).hasAttribute('disabled')).toBe(true);
+    await user.click(within(card).getByRole('button', { name: '上个月' }));
+    await waitFor(() =>
+      expect(
+        requests.some((r) => r.path === '/api/user/checkin' && r.url.searchParams.get('month') === '2026-02'),
+      ).toBe(true),
+    );
+  });
+
   it('checks the code, redeems it, shows the amount added and refreshes the balance', async () => {
     const user = setupUser();
     let balance = 1_000_000;

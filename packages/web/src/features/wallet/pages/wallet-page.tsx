@@ -2,13 +2,14 @@ import { Col, Flex, Row, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ZeroBalanceHint } from '../../../components/zero-balance-hint';
 import { BalanceCard } from '../components/balance-card';
+import { CheckinCard } from '../components/checkin-card';
 import { OnlineTopUpCard } from '../components/online-topup-card';
 import { PaymentResult } from '../components/payment-result';
 import { RedeemCard } from '../components/redeem-card';
 import { TopUpHistoryCard } from '../components/topup-history-card';
 import '../wallet.css';
 
-/** My wallet: the balance, redeeming a code, and online top-up (spec 001, Wallet). */
+/** My wallet: the balance, the daily check-in (when on), redeeming a code, and online top-up (spec 001, Wallet). */
 export default function WalletPage() {
   const { t } = useTranslation();
   return (
@@ -27,6 +28,7 @@ export default function WalletPage() {
           <Col xs={24} lg={10}>
             <Flex vertical gap={16}>
               <BalanceCard />
+              <CheckinCard />
               <RedeemCard />
             </Flex>
           </Col>
