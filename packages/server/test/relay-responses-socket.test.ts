@@ -168,6 +168,14 @@ describe('Responses in WebSocket mode', () => {
         expect(upstream).toContain('List the files');
         expect(upstream).toContain(call.call_id!);
         expect(upstream).toContain('a.txt b.txt');
+        if (channel.type === 1) {
+          // Native: both responses went over one WebSocket to the upstream, as response.create events.
+          expect(mock.requests.map((request) => request.headers['x-mock-transport'])).toEqual([
+            'websocket',
+            'websocket',
+          ]);
+          expect(mock.responsesSocket.connections).toBe(1);
+        }
       } finally {
         socket.close();
       }
@@ -227,44 +235,99 @@ describe('Responses in WebSocket mode', () => {
     expect(messages.at(-1)).toMatchObject({ type: 'response.completed', response: { status: 'completed' } });
   });
 
-  it('bills a response whose client closed the socket mid-stream exactly like a disconnected SSE stream', async () => {
-    const model = CHANNELS[0]!.model;
-    const words = Array.from({ length: 40 }, (_, index) => `word${index}`).join(' ');
-    mock.enqueue('openai.chat', { kind: 'ok', text: words, chunkDelayMs: 40 });
-    const user = await signedInUser(server.baseUrl, server.ctx.repos, 'socket-leaver');
-    await server.ctx.repos.users.addQuota(user.userId!, 1_000_000);
-    const leaverKey = await addToken(user, { name: 'socket', remain_quota: 100_000 });
-    const before = await balances(server, user.userId!, leaverKey);
-    const socket = connect(leaverKey);
-    socket.on('error', () => {});
-    let deltas = 0;
-    const closed = new Promise<void>((resolve) => {
-      socket.on('response.output_text.delta', () => {
-        deltas += 1;
-        if (deltas === 5) {
-          socket.close();
-          resolve();
-        }
-      });
-    });
-    socket.send({ type: 'response.create', model, input: 'Count to forty' });
-    await closed;
-    await expect.poll(() => mock.requests[0]?.aborted, { timeout: 5000 }).toBe(true);
-    const mine = async () => {
-      await flushBilling(server);
-      return (await server.ctx.repos.logs.list({ type: LogType.Consume, modelName: model, userId: user.userId! }, 0, 5))
-        .items;
-    };
-    await expect.poll(async () => (await mine()).length, { timeout: 5000 }).toBe(1);
-    const log = (await mine())[0]!;
-    expect(JSON.parse(log.other!).stream_status).toBe('client_disconnected');
-    expect(log.completion_tokens).toBeGreaterThan(0);
-    expect(log.completion_tokens).toBeLessThan(40 * 2);
-    expect(log.quota).toBe(log.prompt_tokens + log.completion_tokens);
-    const after = await balances(server, user.userId!, leaverKey);
-    expect(before.token.remain_quota - after.token.remain_quota).toBe(log.quota);
-    expect(before.user.quota - after.user.quota).toBe(log.quota);
+  it('falls back to an HTTP stream per response when a native upstream refuses the upgrade', async () => {
+    const model = CHANNELS[2]!.model;
+    mock.responsesSocket.refuse = true;
+    mock.enqueue('openai.responses', { kind: 'ok', text: 'One.' }, { kind: 'ok', text: 'Two.' });
+    const socket = connect();
+    const events = collector(socket);
+    try {
+      socket.send({ type: 'response.create', model, input: 'first' });
+      const first = await events.next();
+      socket.send({ type: 'response.create', model, input: 'second' });
+      const second = await events.next();
+      for (const batch of [first, second]) {
+        expect(streamSchemaErrors(batch)).toEqual([]);
+        expect(batch.at(-1)!.type).toBe('response.completed');
+      }
+      expect(mock.requests.map((request) => [request.path, request.headers['x-mock-transport']])).toEqual([
+        ['/v1/responses', undefined],
+        ['/v1/responses', undefined],
+      ]);
+      expect(mock.responsesSocket.connections).toBe(0);
+    } finally {
+      socket.close();
+    }
   });
+
+  it("passes a native upstream's refusal on its socket to the client as an error event", async () => {
+    const model = CHANNELS[2]!.model;
+    mock.enqueue('openai.responses', { kind: 'status', status: 400, message: 'Input is too long', code: 'too_long' });
+    mock.enqueue('openai.responses', { kind: 'ok', text: 'Fine.' });
+    const socket = connect();
+    const events = collector(socket);
+    try {
+      socket.send({ type: 'response.create', model, input: 'way too long' });
+      const [refused] = await events.next();
+      expect(refused).toMatchObject({
+        type: 'error',
+        status: 400,
+        error: { message: expect.stringContaining('too long') },
+      });
+      expect(streamSchemaErrors([refused])).toEqual([]);
+      socket.send({ type: 'response.create', model, input: 'short' });
+      expect((await events.next()).at(-1)!.type).toBe('response.completed');
+      expect(mock.requests.every((request) => request.headers['x-mock-transport'] === 'websocket')).toBe(true);
+    } finally {
+      socket.close();
+    }
+  });
+
+  it.each([
+    { name: CHANNELS[0]!.name, channel: CHANNELS[0]!, route: 'openai.chat' as RouteKey },
+    { name: CHANNELS[2]!.name, channel: CHANNELS[2]!, route: 'openai.responses' as RouteKey },
+  ])(
+    'bills a response on $name whose client closed mid-stream like a disconnected SSE stream',
+    async ({ channel, route }) => {
+      const model = channel.model;
+      const words = Array.from({ length: 40 }, (_, index) => `word${index}`).join(' ');
+      mock.enqueue(route, { kind: 'ok', text: words, chunkDelayMs: 40, usage: 'none' });
+      const user = await signedInUser(server.baseUrl, server.ctx.repos, `socket-leaver-${channel.type}`);
+      await server.ctx.repos.users.addQuota(user.userId!, 1_000_000);
+      const leaverKey = await addToken(user, { name: 'socket', remain_quota: 100_000 });
+      const before = await balances(server, user.userId!, leaverKey);
+      const socket = connect(leaverKey);
+      socket.on('error', () => {});
+      let deltas = 0;
+      const closed = new Promise<void>((resolve) => {
+        socket.on('response.output_text.delta', () => {
+          deltas += 1;
+          if (deltas === 5) {
+            socket.close();
+            resolve();
+          }
+        });
+      });
+      socket.send({ type: 'response.create', model, input: 'Count to forty' });
+      await closed;
+      await expect.poll(() => mock.requests[0]?.aborted, { timeout: 5000 }).toBe(true);
+      const mine = async () => {
+        await flushBilling(server);
+        return (
+          await server.ctx.repos.logs.list({ type: LogType.Consume, modelName: model, userId: user.userId! }, 0, 5)
+        ).items;
+      };
+      await expect.poll(async () => (await mine()).length, { timeout: 5000 }).toBe(1);
+      const log = (await mine())[0]!;
+      expect(JSON.parse(log.other!).stream_status).toBe('client_disconnected');
+      expect(log.completion_tokens).toBeGreaterThan(0);
+      expect(log.completion_tokens).toBeLessThan(40 * 2);
+      expect(log.quota).toBe(log.prompt_tokens + log.completion_tokens);
+      const after = await balances(server, user.userId!, leaverKey);
+      expect(before.token.remain_quota - after.token.remain_quota).toBe(log.quota);
+      expect(before.user.quota - after.user.quota).toBe(log.quota);
+    },
+  );
 
   it('answers a plain GET /v1/responses with 426', async () => {
     const response = await fetch(`${server.baseUrl}/v1/responses`, { headers: { Authorization: `Bearer ${key}` } });

@@ -271,9 +271,11 @@ async function carry<Request>(run: Run<Request>, reply: FastifyReply): Promise<b
         clock: run.tally,
       };
       try {
-        response = provider.open
-          ? await provider.open(overridden.call, keyed, { ...sending, stream: leg.read.kind === 'sse' })
-          : await sendUpstream(overridden.call, sending);
+        response = leg.open
+          ? await leg.open(overridden.call, sending)
+          : provider.open
+            ? await provider.open(overridden.call, keyed, { ...sending, stream: leg.read.kind === 'sse' })
+            : await sendUpstream(overridden.call, sending);
       } catch (error) {
         // The client left before the upstream answered: nothing was produced, nothing is billed.
         if (cancellation.aborted) {
