@@ -329,6 +329,30 @@ describe('Responses in WebSocket mode', () => {
     },
   );
 
+  it.each(CHANNELS.filter((channel) => channel.type !== 14))(
+    'charges nothing on $name when the client closes before the upstream answered',
+    async (channel) => {
+      mock.enqueue(channel.route, { kind: 'ok', text: 'Too late.', delayMs: 400 });
+      const user = await signedInUser(server.baseUrl, server.ctx.repos, `socket-early-${channel.type}`);
+      await server.ctx.repos.users.addQuota(user.userId!, 1_000_000);
+      const earlyKey = await addToken(user, { name: 'early', remain_quota: 100_000 });
+      const before = await balances(server, user.userId!, earlyKey);
+      const socket = connect(earlyKey);
+      socket.on('error', () => {});
+      socket.send({ type: 'response.create', model: channel.model, input: 'Say something' });
+      await expect.poll(() => mock.requests.length, { timeout: 5000 }).toBe(1);
+      socket.close();
+      await expect.poll(() => mock.requests[0]!.aborted, { timeout: 5000 }).toBe(true);
+      await expect.poll(() => mock.openRequests(), { timeout: 5000 }).toBe(0);
+      const after = await balances(server, user.userId!, earlyKey);
+      expect(after.token.remain_quota).toBe(before.token.remain_quota);
+      expect(after.user.quota).toBe(before.user.quota);
+      await flushBilling(server);
+      const logs = await server.ctx.repos.logs.list({ type: LogType.Consume, userId: user.userId! }, 0, 5);
+      expect(logs.total).toBe(0);
+    },
+  );
+
   it('answers a plain GET /v1/responses with 426', async () => {
     const response = await fetch(`${server.baseUrl}/v1/responses`, { headers: { Authorization: `Bearer ${key}` } });
     expect(response.status).toBe(426);

@@ -262,6 +262,8 @@ async function carry<Request>(run: Run<Request>, reply: FastifyReply): Promise<b
       if (!reply.raw.writableFinished) cancellation.abort();
     };
     reply.raw.on('close', onClose);
+    // Gone before anyone listened (a WebSocket client that closed while its request was being admitted).
+    if (reply.raw.destroyed) cancellation.abort();
     try {
       let response: UpstreamResponse;
       const sending = {

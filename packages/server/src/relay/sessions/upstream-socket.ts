@@ -72,6 +72,8 @@ export async function openResponsesSocket(
   sessionId: string,
   options: SendOptions,
 ): Promise<UpstreamResponse> {
+  // Aborted already: the listeners below would be called before they exist.
+  if (options.cancellation?.aborted) throw new Error('upstream request cancelled: the client went away');
   const key = storeKey(call);
   const event = createEvent(call);
   const known = socketSessions.get<UpstreamSocket | 'http'>(sessionId, key);
@@ -83,7 +85,10 @@ export async function openResponsesSocket(
       socketSessions.keep(sessionId, key, 'http', () => {});
       return sendUpstream(call, options);
     }
-    if (opened === 'cancelled') throw new Error('upstream request cancelled: the client went away');
+    if (opened === 'cancelled' || options.cancellation?.aborted) {
+      if (typeof opened !== 'string') opened.terminate();
+      throw new Error('upstream request cancelled: the client went away');
+    }
     upstream = { socket: opened, busy: false };
     const socket = opened;
     if (!socketSessions.keep(sessionId, key, upstream, () => socket.close(1000))) {
