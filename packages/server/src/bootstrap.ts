@@ -23,6 +23,7 @@ import { backgroundError } from './lib/background.js';
 import { GatewayMetrics } from './metrics/gateway-metrics.js';
 import { createRequestLimiter } from './relay/admission/limits/create-limiter.js';
 import { ModelRequestLimiter } from './relay/admission/limits/model-request-limit.js';
+import { ChannelAffinity } from './relay/affinity/channel-affinity.js';
 import { ChannelTestRunner } from './relay/probes/channel-test-all.js';
 import { ChannelWriter } from './services/channels/channel-writer.js';
 import { channelDisabledNotifier } from './services/notifications/channel-disabled-notice.js';
@@ -140,6 +141,7 @@ export async function createContext(config: Config): Promise<AppContext> {
       quotaExporter,
       modelLimiter: new ModelRequestLimiter(options, redis ? failoverWindowLog(redis) : memoryWindowLog()),
       limits: createRequestLimiter(config, db, options, redis),
+      channelAffinity: new ChannelAffinity(options, redis),
       metrics: new GatewayMetrics(),
       setup: { done },
       startTime: Math.floor(Date.now() / 1000),

@@ -15,6 +15,7 @@ import type { NewLog, NewRequestBody } from './db/schema.js';
 import type { GatewayMetrics } from './metrics/gateway-metrics.js';
 import type { ModelRequestLimiter } from './relay/admission/limits/model-request-limit.js';
 import type { RequestLimiter } from './relay/admission/limits/request-limiter.js';
+import type { ChannelAffinity } from './relay/affinity/channel-affinity.js';
 import type { ChannelTestRunner } from './relay/probes/channel-test-all.js';
 import type { ChannelWriter } from './services/channels/channel-writer.js';
 
@@ -44,6 +45,8 @@ export interface AppContext {
   modelLimiter: ModelRequestLimiter;
   /** Per-token, per-user and per-group request limits and token budgets (services/limits). */
   limits: RequestLimiter;
+  /** Sticky channels: a conversation's channel and key (relay/affinity), in memory and shared through Redis. */
+  channelAffinity: ChannelAffinity;
   metrics: GatewayMetrics;
   setup: SetupState;
   startTime: number;

@@ -23,6 +23,8 @@ import {
 } from './admission/fallback.js';
 import { admitModelRequest } from './admission/limits/model-request-limit.js';
 import type { Admission, LimitEstimate } from './admission/limits/request-limiter.js';
+import type { Binding } from './affinity/channel-affinity.js';
+import { conversationKey } from './affinity/conversation-key.js';
 import { AnswerTooLarge } from './answer-limits.js';
 import { shouldDisableChannel } from './auto-disable.js';
 import { Cancellation } from './cancellation.js';
@@ -118,6 +120,11 @@ async function runConveyor<Request>(
     tally,
     tried: [],
     held: true,
+    // Model requests that name a conversation stay on its channel (affinity/); nothing is read otherwise.
+    conversation:
+      endpoint.modelRequest !== false && ctx.channelAffinity.enabled
+        ? conversationKey(request.headers, request.body)
+        : null,
   };
   let settled = false;
   let limits: Admission | null = null;
@@ -156,6 +163,14 @@ interface Run<Request> {
   held: boolean;
   /** Set once a fallback model is tried: the logs record the requested model and the chain. */
   fallback?: FallbackTrail;
+  /** The conversation the request belongs to (affinity/conversation-key.ts), null when it names none. */
+  conversation: string | null;
+}
+
+/** A conversation's binding for one model: where its turns go while that channel answers. */
+interface Sticky {
+  key: string;
+  binding: Binding | null;
 }
 
 /**
@@ -200,8 +215,19 @@ async function carry<Request>(run: Run<Request>, reply: FastifyReply): Promise<b
   const retries = fixed !== null ? 0 : Math.max(0, ctx.options.number('RetryTimes'));
   let lastError: RelayError | null = null;
   let rawText: string | undefined;
+  // Per token, model and conversation; one lookup (a Redis GET when shared) per request that names a conversation.
+  let sticky: Sticky | null = null;
+  if (fixed === null && run.conversation !== null) {
+    const key = `${caller.token.id}:${billing.model}:${run.conversation}`;
+    const found = ctx.channelAffinity.lookup(key);
+    sticky = { key, binding: found instanceof Promise ? await found : found };
+  }
+  // Whether the last failure was the request's own (a 400, an override's refusal): it says nothing of the channel.
+  let requestFault = false;
   for (let attemptIndex = 0; attemptIndex <= retries; attemptIndex++) {
-    const channel = chooseChannel(run, attemptIndex, failed);
+    // The bound channel failed this request: the binding goes, and the retry is placed as any other request.
+    if (sticky) unstick(ctx, sticky, failed);
+    const channel = chooseChannel(run, attemptIndex, failed, sticky?.binding ?? null);
     if (!channel) {
       if (attemptIndex === 0 && parsed.fixedChannelId != null) {
         lastError = RelayError.of(400, lang, 'task_channel_disabled', undefined, 'channel_disabled');
@@ -216,7 +242,8 @@ async function carry<Request>(run: Run<Request>, reply: FastifyReply): Promise<b
     // A name without a suffix costs one test here; with one, the upstream gets the name without it.
     const suffix = modelSuffixOf(mappedModel, provider?.suffixDialect?.(mappedModel), ctx.options);
     const upstreamModel = suffix ? suffix.upstreamModel : mappedModel;
-    const keyed = withNextKey(channel);
+    const bound = sticky?.binding?.channelId === channel.id ? sticky.binding.keyIndex : undefined;
+    const { channel: keyed, keyIndex } = withKey(channel, bound);
     let leg: Leg | null = null;
     try {
       leg = provider ? run.endpoint.plan(provider, keyed, parsed, upstreamModel, ctx.options, suffix) : null;
@@ -254,6 +281,7 @@ async function carry<Request>(run: Run<Request>, reply: FastifyReply): Promise<b
       }
       const { status, message, code, skipRetry } = overridden.refusal;
       lastError = new RelayError(status, message, 'invalid_request_error', code);
+      requestFault = skipRetry === true;
       if (skipRetry) break;
       continue;
     }
@@ -303,10 +331,14 @@ async function carry<Request>(run: Run<Request>, reply: FastifyReply): Promise<b
         maybeDisable(ctx, channel, { ...upstream, status });
         lastError = upstreamRefusal({ ...upstream, status }, { ...response, text }, keyed, lang);
         // A refused channel key says nothing about the request (Google's is a 400): another channel may serve it.
-        if (!isRetriableStatus(status) && lastError.code !== 'upstream_channel_unavailable') break;
+        if (!isRetriableStatus(status) && lastError.code !== 'upstream_channel_unavailable') {
+          requestFault = true;
+          break;
+        }
         continue;
       }
       // From here the answer belongs to this channel: no retry once the client may have seen bytes.
+      if (sticky) ctx.channelAffinity.bind(sticky.key, { channelId: channel.id, keyIndex });
       if (leg.headers) reply.headers(leg.headers);
       reply.header(SERVED_MODEL_HEADER, servedModelHeader(billing.model));
       let outcome: Outcome;
@@ -338,8 +370,15 @@ async function carry<Request>(run: Run<Request>, reply: FastifyReply): Promise<b
       reply.raw.off('close', onClose);
     }
   }
+  if (sticky && !requestFault) unstick(ctx, sticky, failed);
   const failure = lastError ?? noChannelError(ctx, caller.group, billing.model, lang);
   return { failure };
+}
+
+function unstick(ctx: AppContext, sticky: Sticky, failed: ReadonlySet<number>): void {
+  if (!sticky.binding || !failed.has(sticky.binding.channelId)) return;
+  ctx.channelAffinity.drop(sticky.key, sticky.binding.channelId);
+  sticky.binding = null;
 }
 
 /**
@@ -394,7 +433,7 @@ async function settleOutcome<Request>(
   return true;
 }
 
-function chooseChannel<Request>(run: Run<Request>, attempt: number, failed: Set<number>) {
+function chooseChannel<Request>(run: Run<Request>, attempt: number, failed: Set<number>, bound: Binding | null) {
   const { ctx, billing, endpoint } = run;
   const fixed = run.parsed.fixedChannelId ?? billing.caller.pinnedChannelId;
   if (fixed !== null) {
@@ -405,6 +444,11 @@ function chooseChannel<Request>(run: Run<Request>, attempt: number, failed: Set<
   const serves = endpoint.serves;
   if (serves && !candidates.every((channel) => servedBy(channel, serves))) {
     candidates = candidates.filter((channel) => servedBy(channel, serves));
+  }
+  // The conversation's channel while it is enabled, serves the model and has not failed this request.
+  if (bound && !failed.has(bound.channelId)) {
+    const held = candidates.find((channel) => channel.id === bound.channelId);
+    if (held) return held;
   }
   return pickChannel(candidates, attempt, failed);
 }
@@ -455,12 +499,20 @@ function logFailure<Request>(run: Run<Request>, error: RelayError, tried: number
 
 const keyTurns = new WeakMap<CachedChannel, number>();
 
-/** A channel with several keys (one per line) takes them in turn, spreading load and rate limits across them. */
-function withNextKey(channel: CachedChannel): CachedChannel {
-  if (channel.keys.length < 2) return channel;
-  const turn = keyTurns.get(channel) ?? 0;
-  keyTurns.set(channel, turn + 1);
-  return { ...channel, key: channel.keys[turn % channel.keys.length]! };
+/**
+ * A channel with several keys (one per line) takes them in turn, spreading load and rate limits across them; a
+ * conversation bound to one of its keys (`bound`, while the channel still has it) keeps that key.
+ */
+function withKey(channel: CachedChannel, bound: number | undefined): { channel: CachedChannel; keyIndex: number } {
+  if (channel.keys.length < 2) return { channel, keyIndex: 0 };
+  let keyIndex: number;
+  if (bound !== undefined && bound < channel.keys.length) keyIndex = bound;
+  else {
+    const turn = keyTurns.get(channel) ?? 0;
+    keyTurns.set(channel, turn + 1);
+    keyIndex = turn % channel.keys.length;
+  }
+  return { channel: { ...channel, key: channel.keys[keyIndex]! }, keyIndex };
 }
 
 export function upstreamModelFor(channel: CachedChannel, model: string): string {

@@ -66,6 +66,7 @@ export async function startMockUpstream(options: { port?: number } = {}): Promis
       query: Object.fromEntries(url.searchParams),
       headers: lowerHeaders(req.headers),
       body: undefined,
+      rawText: '',
       receivedAt: Date.now(),
       aborted: false,
     };
@@ -85,6 +86,7 @@ export async function startMockUpstream(options: { port?: number } = {}): Promis
     });
 
     const raw = await readBody(req);
+    record.rawText = raw.toString('utf8');
     const body = parseBody(raw, req.headers['content-type']);
     record.body = body instanceof InvalidJson ? body.raw : body;
     if (closed) return;

@@ -81,6 +81,8 @@ export interface RecordedRequest {
   headers: Record<string, string>;
   /** Parsed JSON, `{fields, files}` for multipart or url-encoded forms, the raw string otherwise, undefined when empty. */
   body: unknown;
+  /** The body's bytes as UTF-8 text, exactly as they arrived (byte-stability checks compare these). */
+  rawText: string;
   receivedAt: number;
   /** The client went away before the answer finished (never set for resets the mock itself did). */
   aborted: boolean;

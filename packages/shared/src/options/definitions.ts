@@ -179,7 +179,15 @@ export const OPTION_DEFINITIONS = {
   'claude.default_max_tokens': json({ default: 8192 }, 'positive-int-map'),
   'claude.thinking_adapter_enabled': bool(true),
   'claude.thinking_adapter_budget_tokens_percentage': num(0.8, 0.1, 1),
+  // Claude Code's per-request `x-anthropic-billing-header` system block is left out when a Claude request is
+  // converted for another provider, so the conversation's prefix (and the upstream's prompt cache) stays the same.
+  'claude.strip_billing_header_enabled': bool(true),
   'global.pass_through_request_enabled': bool(false),
+  // Sticky channels (the family's channel affinity): one conversation of a token and model stays on one channel
+  // (and key) while it answers, so the upstream's prompt cache keeps hitting (relay/affinity/).
+  'channel_affinity_setting.enabled': bool(true),
+  'channel_affinity_setting.default_ttl_seconds': int(3600, 1, 604800),
+  'channel_affinity_setting.max_entries': int(100000, 1, 1000000),
   // Chat requests sent to the upstream's Responses API (responses-policy.ts); off until enabled.
   'global.chat_completions_to_responses_policy': json({}, 'responses-policy'),
   'general_setting.ping_interval_enabled': bool(false),

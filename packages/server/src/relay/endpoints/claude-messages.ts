@@ -27,7 +27,10 @@ const MESSAGES: NativeFormat<ClaudeRequest> = {
   nativeStream: claudePassThrough,
   nativeUsage: (answer) => claudeUsage(answer.usage as Parameters<typeof claudeUsage>[0]),
   isNativeAnswer: (answer) => Array.isArray(answer.content),
-  toChat: (request, upstreamModel) => claudeToOpenAiRequest(request, upstreamModel),
+  toChat: (request, upstreamModel, _stream, options) =>
+    claudeToOpenAiRequest(request, upstreamModel, {
+      stripBillingHeader: options.bool('claude.strip_billing_header_enabled'),
+    }),
   fromChatStream: openAiChunksToClaude,
   fromChatAnswer: openAiToClaudeResponse,
 };

@@ -18,7 +18,7 @@ export interface NativeFormat<Request> {
   nativeUsage(answer: Record<string, unknown>): Usage | null;
   /** Whether a native 2xx body is an answer of the format (not a proxy's own JSON): it goes back untouched. */
   isNativeAnswer(answer: Record<string, unknown>): boolean;
-  toChat(request: Request, upstreamModel: string, stream: boolean): ChatRequest;
+  toChat(request: Request, upstreamModel: string, stream: boolean, options: OptionReader): ChatRequest;
   fromChatStream(inner: ChunkConverter, clientModel: string, request: Request): ChunkConverter;
   fromChatAnswer(answer: ChatResponse, clientModel: string, request: Request): unknown;
 }
@@ -56,7 +56,7 @@ export function planNativeFormat<Request>(
   }
   const chat = provider.functions.chat;
   if (!chat) return null;
-  const converted = withModelSuffix(format.toChat(request.body, upstreamModel, request.stream), suffix);
+  const converted = withModelSuffix(format.toChat(request.body, upstreamModel, request.stream, options), suffix);
   const call = chat.call(channel, converted, options);
   const omitted = omittedTools(converted);
   const headers = omitted.length ? { [OMITTED_TOOLS_HEADER]: omitted.join(', ') } : undefined;

@@ -124,6 +124,33 @@ describe('Claude client → hub (OpenAI chat)', () => {
     ).toEqual(expected);
   });
 
+  it("leaves Claude Code's per-request billing header out when asked, block or first line, and nothing else", () => {
+    const billing = 'x-anthropic-billing-header: cc_version=2.1.81.a1b; cc_entrypoint=cli; cch=0f3c2;';
+    const blocks = {
+      model: 'm',
+      max_tokens: 10,
+      messages: [{ role: 'user' as const, content: 'hi' }],
+      system: [
+        { type: 'text', text: billing },
+        { type: 'text', text: 'You are Claude Code.' },
+        { type: 'text', text: 'Rules.', cache_control: { type: 'ephemeral' } },
+      ],
+    };
+    const system = (request: ClaudeRequest, strip: boolean) =>
+      claudeToOpenAiRequest(request, 'm', { stripBillingHeader: strip }).messages[0]!.content;
+    expect(system(blocks, true)).toBe('You are Claude Code.\nRules.');
+    expect(system(blocks, false)).toBe(`${billing}\nYou are Claude Code.\nRules.`);
+    expect(system({ ...blocks, system: `${billing}\nYou are Claude Code.` }, true)).toBe('You are Claude Code.');
+    expect(system({ ...blocks, system: 'Mentions x-anthropic-billing-header: later' }, true)).toBe(
+      'Mentions x-anthropic-billing-header: later',
+    );
+    // Only the billing block: no system message at all rather than an empty one.
+    const only = claudeToOpenAiRequest({ ...blocks, system: [{ type: 'text', text: billing }] }, 'm', {
+      stripBillingHeader: true,
+    });
+    expect(only.messages.map((message) => message.role)).toEqual(['user']);
+  });
+
   it('leaves Anthropic server tools out (noted for the answer header) and refuses what the model must read', () => {
     const serverTool = {
       ...conversation,

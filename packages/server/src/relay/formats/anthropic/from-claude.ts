@@ -128,10 +128,38 @@ export function effortForBudget(budget: number): 'low' | 'medium' | 'high' {
   return budget <= 16_384 ? 'medium' : 'high';
 }
 
-export function claudeToOpenAiRequest(request: ClaudeRequest, model: string): ChatRequest {
+/** How a Claude request is converted. */
+export interface ClaudeConversion {
+  /** Leave Claude Code's per-request billing header out of the system prompt (claude.strip_billing_header_enabled). */
+  stripBillingHeader?: boolean;
+}
+
+const BILLING_HEADER = 'x-anthropic-billing-header:';
+
+/**
+ * The system prompt as one text. Claude Code opens it with a block `x-anthropic-billing-header: cc_version=…;
+ * cc_entrypoint=…; cch=…;` whose hash changes on every request: meant for Anthropic's billing, it would change the
+ * first message of every converted turn, so no other provider's prompt cache could ever hit. It is left out when
+ * asked (a block of its own, or the first line of a system string).
+ */
+function systemText(request: ClaudeRequest, stripBillingHeader: boolean): string {
+  if (typeof request.system === 'string') {
+    if (!stripBillingHeader || !request.system.startsWith(BILLING_HEADER)) return request.system;
+    const lineEnd = request.system.indexOf('\n');
+    return lineEnd < 0 ? '' : request.system.slice(lineEnd + 1);
+  }
+  const blocks = request.system ?? [];
+  const kept = stripBillingHeader ? blocks.filter((block) => !block.text?.startsWith(BILLING_HEADER)) : blocks;
+  return kept.map((block) => block.text ?? '').join('\n');
+}
+
+export function claudeToOpenAiRequest(
+  request: ClaudeRequest,
+  model: string,
+  conversion: ClaudeConversion = {},
+): ChatRequest {
   const messages: ChatMessage[] = [];
-  const system =
-    typeof request.system === 'string' ? request.system : (request.system ?? []).map((b) => b.text ?? '').join('\n');
+  const system = systemText(request, conversion.stripBillingHeader === true);
   if (system) messages.push({ role: 'system', content: system });
   for (const message of request.messages) {
     const blocks = blocksOf(message.content);

@@ -5,6 +5,7 @@ import { OptionSection } from '../components/kit/option-section';
 import type { FormValue, OptionMap } from '../option-form';
 
 const pingOff = (values: Record<string, FormValue>) => !values['general_setting.ping_interval_enabled'];
+const affinityOff = (values: Record<string, FormValue>) => !values['channel_affinity_setting.enabled'];
 
 /** Provider-specific model settings (Gemini, Claude) and global relay behaviour. */
 export function ModelsTab({ options }: { options: OptionMap }) {
@@ -64,6 +65,40 @@ export function ModelsTab({ options }: { options: OptionMap }) {
       },
       { key: 'claude.thinking_adapter_enabled', kind: 'switch', label: t('setting.models.thinking_adapter') },
       percentage('claude.thinking_adapter_budget_tokens_percentage'),
+      {
+        key: 'claude.strip_billing_header_enabled',
+        kind: 'switch',
+        label: t('setting.models.billing_header'),
+        help: t('setting.models.billing_header_help'),
+      },
+    ];
+    const affinity: FieldSpec[] = [
+      {
+        key: 'channel_affinity_setting.enabled',
+        kind: 'switch',
+        label: t('setting.models.affinity_enabled'),
+        help: t('setting.models.affinity_enabled_help'),
+        wide: true,
+      },
+      {
+        key: 'channel_affinity_setting.default_ttl_seconds',
+        kind: 'number',
+        label: t('setting.models.affinity_ttl'),
+        help: t('setting.models.affinity_ttl_help'),
+        min: 1,
+        max: 604800,
+        precision: 0,
+        disabledWhen: affinityOff,
+      },
+      {
+        key: 'channel_affinity_setting.max_entries',
+        kind: 'number',
+        label: t('setting.models.affinity_max_entries'),
+        min: 1,
+        max: 1000000,
+        precision: 0,
+        disabledWhen: affinityOff,
+      },
     ];
     const global: FieldSpec[] = [
       {
@@ -91,7 +126,7 @@ export function ModelsTab({ options }: { options: OptionMap }) {
         disabledWhen: pingOff,
       },
     ];
-    return { gemini, claude, global };
+    return { gemini, claude, affinity, global };
   }, [t]);
 
   return (
@@ -107,6 +142,12 @@ export function ModelsTab({ options }: { options: OptionMap }) {
         fields={sections.claude}
         options={options}
         testId="section-claude"
+      />
+      <OptionSection
+        title={t('setting.models.affinity')}
+        fields={sections.affinity}
+        options={options}
+        testId="section-affinity"
       />
       <OptionSection
         title={t('setting.models.global')}
