@@ -8,6 +8,9 @@ import { responseSchemaErrors, streamSchemaErrors } from './helpers/openresponse
 import { addChannel, addToken, balances, flushBilling, priceModels } from './helpers/relay.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
 import { type MockUpstream, startMockUpstream } from './mock-upstream/index.js';
+import { CODEX_ACCESS_TOKEN, CODEX_ACCOUNT_ID, CODEX_KEY, startCodexMock } from './mock-upstream/providers/codex.js';
+import type { VendorMock } from './mock-upstream/providers/vendor-server.js';
+import { serveResponsesSocket } from './mock-upstream/responses-socket.js';
 import type { RouteKey } from './mock-upstream/types.js';
 
 // WebSocket mode of the Responses API (GET /v1/responses with an upgrade), driven by the official openai SDK's
@@ -352,6 +355,66 @@ describe('Responses in WebSocket mode', () => {
       expect(logs.total).toBe(0);
     },
   );
+
+  describe('through a Codex (ChatGPT) channel', () => {
+    let codex: VendorMock;
+    let codexSockets: ReturnType<typeof serveResponsesSocket>;
+    const model = 'ws-gpt-5-codex';
+
+    beforeAll(async () => {
+      codex = await startCodexMock();
+      codexSockets = serveResponsesSocket(codex.server, () => codex.baseUrl, '/backend-api/codex/responses');
+      await addChannel(root, { type: 57, key: CODEX_KEY, base_url: codex.baseUrl, models: model });
+      await priceModels(server, root, { [model]: 1 });
+    });
+    afterAll(async () => {
+      codexSockets?.terminate();
+      await codex?.close();
+    });
+
+    it('reaches the backend over its WebSocket with the credential headers, the turns carried along', async () => {
+      const socket = connect();
+      const events = collector(socket);
+      try {
+        socket.send({ type: 'response.create', model, instructions: 'Be brief.', input: 'Say hello' });
+        // The backend's own events pass through as they are (the mock's envelopes are minimal, so the schema is
+        // checked on the channels above).
+        const first = await events.next();
+        expect(first.map((event) => event.type)).toContain('response.output_text.delta');
+        const done = first.at(-1)!.response!;
+        expect(done).toMatchObject({ status: 'completed' });
+        socket.send({
+          type: 'response.create',
+          model,
+          instructions: 'Be brief.',
+          previous_response_id: done.id as string,
+          input: 'Again',
+        });
+        const second = await events.next();
+        expect(second.at(-1)).toMatchObject({
+          type: 'response.completed',
+          response: { previous_response_id: done.id },
+        });
+      } finally {
+        socket.close();
+      }
+      expect(codexSockets.mode.connections).toBe(1);
+      expect(codex.requests).toHaveLength(2);
+      for (const request of codex.requests) {
+        expect(request.headers).toMatchObject({
+          'x-mock-transport': 'websocket',
+          authorization: `Bearer ${CODEX_ACCESS_TOKEN}`,
+          'chatgpt-account-id': CODEX_ACCOUNT_ID,
+        });
+      }
+      // The backend completes with an empty output: the answer's message item still went along with the next turn.
+      const carried = JSON.stringify(codex.requests[1]!.body);
+      expect(carried).toContain('Say hello');
+      expect(carried).toContain(`Hello from codex mock: ${model}`);
+      expect(carried).toContain('Again');
+      expect(await logsOf(model)).toHaveLength(2);
+    });
+  });
 
   it('answers a plain GET /v1/responses with 426', async () => {
     const response = await fetch(`${server.baseUrl}/v1/responses`, { headers: { Authorization: `Bearer ${key}` } });

@@ -78,7 +78,8 @@ export interface Leg {
   headers?: Record<string, string>;
   /**
    * Carries the call out another way than one HTTP request (a native Responses call made on a client's WebSocket
-   * goes over the upstream's WebSocket); the answer reads like the HTTP one it replaces.
+   * goes over the upstream's WebSocket); the answer reads like the HTTP one it replaces. A provider with its own
+   * `open` is handed it as `send`.
    */
   open?(call: UpstreamCall, options: SendOptions): Promise<UpstreamResponse>;
 }

@@ -301,10 +301,10 @@ async function carry<Request>(run: Run<Request>, reply: FastifyReply): Promise<b
         clock: run.tally,
       };
       try {
-        response = leg.open
-          ? await leg.open(overridden.call, sending)
-          : provider.open
-            ? await provider.open(overridden.call, keyed, { ...sending, stream: leg.read.kind === 'sse' })
+        response = provider.open
+          ? await provider.open(overridden.call, keyed, { ...sending, stream: leg.read.kind === 'sse', send: leg.open })
+          : leg.open
+            ? await leg.open(overridden.call, sending)
             : await sendUpstream(overridden.call, sending);
       } catch (error) {
         // The client left before the upstream answered: nothing was produced, nothing is billed.

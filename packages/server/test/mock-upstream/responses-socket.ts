@@ -3,12 +3,22 @@ import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
 
 /**
- * The Responses API's WebSocket mode (`GET /v1/responses` with an upgrade): each `response.create` message is
- * answered by the mock's own `POST /v1/responses` stream (same behaviours, same recording, with the header
+ * The Responses API's WebSocket mode (`GET /v1/responses` with an upgrade, or `path`): each `response.create`
+ * message is answered by the mock's own `POST` stream on that path (same behaviours, same recording, with the header
  * `x-mock-transport: websocket`), its events sent as one message each; a refusal is an `error` event with the status.
  * Closing the socket aborts the response in progress. `refuse` makes the upgrade answer 426, as an upstream without
  * WebSocket mode would.
  */
+const HANDSHAKE = new Set([
+  'host',
+  'connection',
+  'upgrade',
+  'sec-websocket-key',
+  'sec-websocket-version',
+  'sec-websocket-extensions',
+  'sec-websocket-protocol',
+]);
+
 export interface ResponsesSocketMode {
   refuse: boolean;
   /** Upgrades accepted so far. */
@@ -18,17 +28,23 @@ export interface ResponsesSocketMode {
 export function serveResponsesSocket(
   server: Server,
   baseUrl: () => string,
+  path = '/v1/responses',
 ): { mode: ResponsesSocketMode; terminate(): void } {
   const mode: ResponsesSocketMode = { refuse: false, connections: 0 };
   const sockets = new WebSocketServer({ noServer: true });
   server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
-    if (mode.refuse || (request.url ?? '').split('?')[0] !== '/v1/responses') {
+    if (mode.refuse || (request.url ?? '').split('?')[0] !== path) {
       socket.end('HTTP/1.1 426 Upgrade Required\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
       return;
     }
     sockets.handleUpgrade(request, socket, head, (ws) => {
       mode.connections += 1;
-      const authorization = request.headers.authorization ?? '';
+      // The handshake's own headers (credentials, beta flags) go with every POST made for the socket.
+      const headers: Record<string, string> = {};
+      for (const [name, value] of Object.entries(request.headers)) {
+        if (typeof value !== 'string' || HANDSHAKE.has(name)) continue;
+        headers[name] = value;
+      }
       let inFlight: AbortController | null = null;
       let chain = Promise.resolve();
       ws.on('close', () => inFlight?.abort());
@@ -37,15 +53,17 @@ export function serveResponsesSocket(
           const { type: _type, ...event } = JSON.parse(String(data)) as Record<string, unknown>;
           inFlight = new AbortController();
           try {
-            const answer = await fetch(`${baseUrl()}/v1/responses`, {
+            const answer = await fetch(`${baseUrl()}${path}`, {
               method: 'POST',
-              headers: { authorization, 'content-type': 'application/json', 'x-mock-transport': 'websocket' },
+              headers: { ...headers, 'content-type': 'application/json', 'x-mock-transport': 'websocket' },
               body: JSON.stringify({ ...event, stream: true }),
               signal: inFlight.signal,
             });
             if (answer.status !== 200) {
-              const refusal = (await answer.json()) as { error?: unknown };
-              ws.send(JSON.stringify({ type: 'error', status: answer.status, error: refusal.error ?? {} }));
+              // OpenAI's error shape, or the Codex backend's `{"detail": …}`.
+              const refusal = (await answer.json()) as { error?: unknown; detail?: unknown };
+              const error = refusal.error ?? { type: 'invalid_request_error', message: String(refusal.detail) };
+              ws.send(JSON.stringify({ type: 'error', status: answer.status, error }));
               return;
             }
             let pending = '';

@@ -95,7 +95,8 @@ export const responsesEndpoint: Endpoint<ResponsesRequest> = {
     const leg = planNativeFormat(RESPONSES, provider, channel, request, upstreamModel, options, suffix);
     // Made on a client's WebSocket (sessions/responses-socket.ts): a native channel is reached over its own.
     const session = request.headers[SOCKET_SESSION_HEADER];
-    const native = provider.functions.responses !== undefined && !provider.open;
+    // A provider that opens its calls itself (Codex: credential headers) sends them through `leg.open` too.
+    const native = provider.functions.responses !== undefined;
     if (leg && native && request.stream && typeof session === 'string' && socketSessions.isLive(session)) {
       leg.open = (call, sending) => openResponsesSocket(call, session, sending);
     }

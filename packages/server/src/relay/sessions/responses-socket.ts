@@ -276,6 +276,8 @@ class ResponsesSocketSession {
         return;
       }
       let completed: { id: string; output: unknown[] } | null = null;
+      // The items as they were done: an upstream may complete with an empty `output` (ChatGPT's Codex backend).
+      const done: unknown[] = [];
       const parser = createParser({
         onEvent: (message) => {
           if (message.data === '[DONE]') return;
@@ -296,8 +298,12 @@ class ResponsesSocketSession {
             response.previous_response_id = previous;
             data = JSON.stringify(parsed);
           }
+          if (parsed.type === 'response.output_item.done' && typeof parsed.item === 'object') {
+            done[typeof parsed.output_index === 'number' ? parsed.output_index : done.length] = parsed.item;
+          }
           if (parsed.type === 'response.completed' && response && typeof response.id === 'string') {
-            completed = { id: response.id, output: Array.isArray(response.output) ? response.output : [] };
+            const output = Array.isArray(response.output) && response.output.length ? response.output : done;
+            completed = { id: response.id, output: output.filter(Boolean) };
           }
           this.send(data);
         },
@@ -306,9 +312,9 @@ class ResponsesSocketSession {
         parser.feed(String(chunk));
         if (this.socket.bufferedAmount > SEND_BUFFER_BYTES) await this.sent();
       }
-      const done = completed as { id: string; output: unknown[] } | null;
-      if (done) {
-        this.last = { id: done.id, items: [...(restored?.items ?? []), ...input, ...done.output] };
+      const answered = completed as { id: string; output: unknown[] } | null;
+      if (answered) {
+        this.last = { id: answered.id, items: [...(restored?.items ?? []), ...input, ...answered.output] };
       }
     } catch {
       // The answer was cut (client gone, or the conveyor ended it): nothing more to send for it.
