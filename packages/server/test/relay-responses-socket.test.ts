@@ -193,6 +193,32 @@ describe('Responses in WebSocket mode', () => {
     });
   });
 
+  it('runs a response.create sent while another is in progress after it, in order', async () => {
+    const model = CHANNELS[0]!.model;
+    mock.enqueue(
+      'openai.chat',
+      { kind: 'ok', text: 'First answer.', chunkDelayMs: 20 },
+      { kind: 'ok', text: 'Second answer.' },
+    );
+    const socket = connect();
+    const events = collector(socket);
+    try {
+      socket.send({ type: 'response.create', model, input: 'one' });
+      socket.send({ type: 'response.create', model, input: 'two' });
+      const first = await events.next();
+      const second = await events.next();
+      const text = (batch: Event[]) =>
+        batch
+          .filter((event) => event.type === 'response.output_text.delta')
+          .map((event) => event.delta)
+          .join('');
+      expect([text(first), text(second)]).toEqual(['First answer.', 'Second answer.']);
+      expect(streamSchemaErrors([...first, ...second])).toEqual([]);
+    } finally {
+      socket.close();
+    }
+  });
+
   it('refuses a bad key with HTTP 401 before the upgrade', async () => {
     const status = await new Promise<number>((resolve, reject) => {
       const socket = new WebSocket(`${server.baseUrl.replace('http', 'ws')}/v1/responses`, {

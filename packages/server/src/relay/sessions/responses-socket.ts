@@ -29,6 +29,8 @@ const UPGRADE = Symbol('responses websocket upgrade');
 const PATH = '/v1/responses';
 /** The key a browser cannot put in a header, carried as a subprotocol (OpenAI's Realtime convention). */
 const KEY_PROTOCOL = 'openai-insecure-api-key.';
+/** Responses a connection may queue behind the one in progress (each is up to a request body's size). */
+const MAX_WAITING = 16;
 /** Past this much unsent data, reading the answer waits for the client to take it. */
 const SEND_BUFFER_BYTES = 1 << 20;
 /** Headers of the handshake that describe the socket, not the requests made on it. */
@@ -190,6 +192,10 @@ class ResponsesSocketSession {
     if (this.stopping) return;
     if (typeof body !== 'object' || body === null || Array.isArray(body) || body.type !== 'response.create') {
       this.refuse('a JSON response.create event expected');
+      return;
+    }
+    if (this.queue.length >= MAX_WAITING) {
+      this.refuse(`at most ${MAX_WAITING} response.create events may wait for the response in progress`);
       return;
     }
     this.queue.push(body);
