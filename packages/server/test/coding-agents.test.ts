@@ -146,9 +146,10 @@ describe.runIf(ready)('coding agents through an OpenAI-format channel', () => {
     };
   };
 
-  const codexCli = (prompt: string, home: string) => ({
+  const codexCli = (prompt: string, home: string, transport: 'http' | 'websocket' = 'http') => ({
     // The gateway as a model provider of its own (Responses wire API, key from the environment); no sandbox and no
-    // approvals in a throwaway folder, no git checks, nothing sent anywhere else.
+    // approvals in a throwaway folder, no git checks, nothing sent anywhere else. With the WebSocket transport the
+    // provider says it supports it and the feature is on: Codex opens GET /v1/responses first.
     args: [
       'exec',
       '--skip-git-repo-check',
@@ -156,7 +157,10 @@ describe.runIf(ready)('coding agents through an OpenAI-format channel', () => {
       '-c',
       'model_provider="gateway"',
       '-c',
-      `model_providers.gateway={ name = "gateway", base_url = "${server.baseUrl}/v1", env_key = "GATEWAY_API_KEY", wire_api = "responses" }`,
+      `model_providers.gateway={ name = "gateway", base_url = "${server.baseUrl}/v1", env_key = "GATEWAY_API_KEY", wire_api = "responses"${transport === 'websocket' ? ', supports_websockets = true' : ''} }`,
+      ...(transport === 'websocket'
+        ? ['-c', 'features.responses_websockets=true', '-c', 'features.responses_websockets_v2=true']
+        : []),
       '-c',
       'analytics.enabled=false',
       '-c',
@@ -189,4 +193,39 @@ describe.runIf(ready)('coding agents through an OpenAI-format channel', () => {
   it('Codex CLI does the same through a channel that serves the Responses API (control)', async () => {
     await writesThroughGateway('codex', CODEX_SERVED, 'responses', codexCli);
   }, 180_000);
+
+  describe('Codex CLI over its WebSocket transport', () => {
+    // Upgrades on /v1/responses, and HTTP POSTs to it (the requests a WebSocket session makes never reach the
+    // server's socket): every response must have come over the WebSocket.
+    const seen = { upgrades: 0, posts: 0 };
+    const countUpgrade = (request: { url?: string }) => {
+      if (request.url?.startsWith('/v1/responses')) seen.upgrades += 1;
+    };
+    const countPost = (request: { method?: string; url?: string }) => {
+      if (request.method === 'POST' && request.url?.startsWith('/v1/responses')) seen.posts += 1;
+    };
+    beforeAll(() => {
+      server.app.server.prependListener('upgrade', countUpgrade);
+      server.app.server.prependListener('request', countPost);
+    });
+    afterAll(() => {
+      server.app.server.off('upgrade', countUpgrade);
+      server.app.server.off('request', countPost);
+    });
+    const codexSocket = (prompt: string, home: string) => codexCli(prompt, home, 'websocket');
+
+    it.each([
+      { channel: 'a chat-only channel', model: CODEX_VIA_CHAT, format: 'openai' as const },
+      { channel: 'a channel that serves the Responses API', model: CODEX_SERVED, format: 'responses' as const },
+    ])(
+      'writes a file with its shell tool through $channel',
+      async ({ model: served, format }) => {
+        const before = { ...seen };
+        await writesThroughGateway('codex', served, format, codexSocket);
+        expect(seen.upgrades).toBeGreaterThan(before.upgrades);
+        expect(seen.posts).toBe(before.posts);
+      },
+      180_000,
+    );
+  });
 });

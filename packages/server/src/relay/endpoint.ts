@@ -7,6 +7,7 @@ import type { RelayError } from './errors.js';
 import type { ModelSuffix } from './model-suffix.js';
 import type { OptionReader, Provider } from './provider.js';
 import type { Billing, ReserveInput } from './reserve.js';
+import type { SendOptions, UpstreamResponse } from './send.js';
 import type { ChunkConverter } from './stream/stream-state.js';
 import type { UpstreamCall, Usage } from './types.js';
 
@@ -75,6 +76,12 @@ export interface Leg {
   paramOverride?: false;
   /** Headers for the client's answer (which vendor-side tools the conversion had to leave out). */
   headers?: Record<string, string>;
+  /**
+   * Carries the call out another way than one HTTP request (a native Responses call made on a client's WebSocket
+   * goes over the upstream's WebSocket); the answer reads like the HTTP one it replaces. A provider with its own
+   * `open` is handed it as `send`.
+   */
+  open?(call: UpstreamCall, options: SendOptions): Promise<UpstreamResponse>;
 }
 
 /** What the client gets and what it costs, from a complete non-streaming answer. */

@@ -290,6 +290,8 @@ async function carry<Request>(run: Run<Request>, reply: FastifyReply): Promise<b
       if (!reply.raw.writableFinished) cancellation.abort();
     };
     reply.raw.on('close', onClose);
+    // Gone before anyone listened (a WebSocket client that closed while its request was being admitted).
+    if (reply.raw.destroyed) cancellation.abort();
     try {
       let response: UpstreamResponse;
       const sending = {
@@ -300,8 +302,10 @@ async function carry<Request>(run: Run<Request>, reply: FastifyReply): Promise<b
       };
       try {
         response = provider.open
-          ? await provider.open(overridden.call, keyed, { ...sending, stream: leg.read.kind === 'sse' })
-          : await sendUpstream(overridden.call, sending);
+          ? await provider.open(overridden.call, keyed, { ...sending, stream: leg.read.kind === 'sse', send: leg.open })
+          : leg.open
+            ? await leg.open(overridden.call, sending)
+            : await sendUpstream(overridden.call, sending);
       } catch (error) {
         // The client left before the upstream answered: nothing was produced, nothing is billed.
         if (cancellation.aborted) {

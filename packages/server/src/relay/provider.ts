@@ -185,4 +185,9 @@ export interface Provider {
 export interface OpenOptions extends SendOptions {
   /** The answer is read as server-sent events (otherwise as one whole body). */
   stream: boolean;
+  /**
+   * How the prepared call goes out when it is not one plain HTTP request (a native Responses call made on a client's
+   * WebSocket goes over the upstream's WebSocket; its answer reads like the HTTP one); `sendUpstream` otherwise.
+   */
+  send?(call: UpstreamCall, options: SendOptions): Promise<UpstreamResponse>;
 }

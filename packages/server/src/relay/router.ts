@@ -14,6 +14,7 @@ import { claudeCountTokens } from './handlers/claude-count-tokens.js';
 import { listGeminiModels } from './handlers/gemini-models.js';
 import { listModels, retrieveModel } from './handlers/models.js';
 import { conveyor } from './pipeline.js';
+import { responsesSocketRoutes } from './sessions/responses-socket.js';
 import { taskRelayRoutes } from './tasks/routes.js';
 
 // OpenAI routes this gateway does not offer: an explicit 501 in the OpenAI shape instead of a confusing 404.
@@ -43,6 +44,8 @@ export async function relayRoutes(app: FastifyInstance, ctx: AppContext): Promis
   app.post('/pg/chat/completions', { preHandler: guards(ctx).user }, conveyor(ctx, playgroundChatEndpoint));
   for (const path of OPENAI_ROUTE_PATHS) app.post(path, conveyor(ctx, openAiRouteEndpoint(path)));
   app.post('/v1/responses', conveyor(ctx, responsesEndpoint));
+  // WebSocket mode: each response.create becomes one POST /v1/responses on the conveyor above.
+  responsesSocketRoutes(app, ctx);
   app.post('/v1/messages', conveyor(ctx, claudeMessagesEndpoint));
   app.post('/v1/messages/count_tokens', (request) => claudeCountTokens(ctx, request));
   app.post('/v1/audio/speech', conveyor(ctx, speechEndpoint));

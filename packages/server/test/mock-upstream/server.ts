@@ -12,6 +12,7 @@ import { ollamaRoutes } from './ollama.js';
 import { openaiError, openaiTextRoutes } from './openai.js';
 import { openaiMediaRoutes } from './openai-media.js';
 import { openaiResponsesRoutes } from './openai-responses.js';
+import { serveResponsesSocket } from './responses-socket.js';
 import type { ErrorReply, Route } from './route.js';
 import { sunoRoutes } from './suno.js';
 import type { MockUpstream, RecordedRequest } from './types.js';
@@ -177,6 +178,8 @@ export async function startMockUpstream(options: { port?: number } = {}): Promis
     });
   });
 
+  const { mode: responsesSocket, terminate: closeSockets } = serveResponsesSocket(server, () => baseUrl);
+
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
@@ -187,15 +190,19 @@ export async function startMockUpstream(options: { port?: number } = {}): Promis
   return {
     baseUrl,
     requests,
+    responsesSocket,
     enqueue: (route, ...behaviours) => store.enqueue(route, behaviours),
     setDefault: (route, behaviour) => store.setDefault(route, behaviour),
     reset: () => {
       // Emptied in place: tests may hold the array.
       requests.length = 0;
       store.clear();
+      responsesSocket.refuse = false;
+      responsesSocket.connections = 0;
     },
     openRequests: () => open,
     close: async () => {
+      closeSockets();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },

@@ -1,3 +1,4 @@
+import type { ResponsesSocketMode } from './responses-socket.js';
 /** Public types of the mock upstream. Kept apart so provider files can share them without import cycles. */
 
 export type RouteKey =
@@ -90,6 +91,8 @@ export interface RecordedRequest {
 export interface MockUpstream {
   baseUrl: string;
   requests: RecordedRequest[];
+  /** The WebSocket mode of `/v1/responses`: refuse the upgrade, count the connections (responses-socket.ts). */
+  responsesSocket: ResponsesSocketMode;
   enqueue(route: RouteKey, ...behaviours: Behaviour[]): void;
   setDefault(route: RouteKey, behaviour: Behaviour | null): void;
   reset(): void;

@@ -7,6 +7,8 @@ import { chatChunksToResponses } from '../formats/responses/responses-from-chat-
 import { responsesPassThrough } from '../formats/responses/responses-stream.js';
 import { responsesToChatRequest } from '../formats/responses/responses-to-chat.js';
 import type { ResponsesItem, ResponsesRequest } from '../formats/responses/responses-wire.js';
+import { SOCKET_SESSION_HEADER, socketSessions } from '../sessions/socket-sessions.js';
+import { openResponsesSocket } from '../sessions/upstream-socket.js';
 import { countTextTokens } from '../usage.js';
 import { type NativeFormat, planNativeFormat } from './native-format.js';
 import { openAiUsage } from './openai-routes.js';
@@ -89,6 +91,15 @@ export const responsesEndpoint: Endpoint<ResponsesRequest> = {
       headers: request.headers,
     };
   },
-  plan: (provider, channel, request, upstreamModel, options, suffix) =>
-    planNativeFormat(RESPONSES, provider, channel, request, upstreamModel, options, suffix),
+  plan(provider, channel, request, upstreamModel, options, suffix) {
+    const leg = planNativeFormat(RESPONSES, provider, channel, request, upstreamModel, options, suffix);
+    // Made on a client's WebSocket (sessions/responses-socket.ts): a native channel is reached over its own.
+    const session = request.headers[SOCKET_SESSION_HEADER];
+    // A provider that opens its calls itself (Codex: credential headers) sends them through `leg.open` too.
+    const native = provider.functions.responses !== undefined;
+    if (leg && native && request.stream && typeof session === 'string' && socketSessions.isLive(session)) {
+      leg.open = (call, sending) => openResponsesSocket(call, session, sending);
+    }
+    return leg;
+  },
 };

@@ -59,7 +59,8 @@ export const codexProvider: Provider = {
       authorization: `Bearer ${credential.accessToken}`,
       'chatgpt-account-id': credential.accountId,
     };
-    const response = await sendUpstream({ ...call, headers }, options);
+    // On a client's WebSocket the call goes over the backend's WebSocket mode (the conveyor's `send`).
+    const response = await (options.send ?? sendUpstream)({ ...call, headers }, options);
     const eventStream = String(response.headers['content-type'] ?? '').includes('text/event-stream');
     if (options.stream || response.statusCode !== 200 || !eventStream) return response;
     return gatherResponse(await response.body.text());
