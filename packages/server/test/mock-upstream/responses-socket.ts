@@ -68,8 +68,11 @@ export function serveResponsesSocket(
             }
             let pending = '';
             const decoder = new TextDecoder();
-            for await (const chunk of answer.body!) {
-              pending += decoder.decode(chunk as Uint8Array, { stream: true });
+            // Read with the stream's reader: the browser journeys type-check this file with the DOM's stream types,
+            // which have no async iterator.
+            const reader = answer.body!.getReader();
+            for (let read = await reader.read(); !read.done; read = await reader.read()) {
+              pending += decoder.decode(read.value, { stream: true });
               const blocks = pending.split('\n\n');
               pending = blocks.pop() ?? '';
               for (const block of blocks) {
