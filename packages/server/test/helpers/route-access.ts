@@ -154,6 +154,8 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'POST /v1/images/generations': 'relay-token',
   'POST /v1/rerank': 'relay-token',
   'POST /v1/responses': 'relay-token',
+  // WebSocket mode: the upgrade; a plain GET with a good key is told to upgrade (426).
+  'GET /v1/responses': 'relay-token',
   'POST /v1/messages': 'relay-token',
   'POST /v1/messages/count_tokens': 'relay-token',
   'POST /v1/audio/speech': 'relay-token',

@@ -89,6 +89,8 @@ export function responsesSocketRoutes(app: FastifyInstance, ctx: AppContext): vo
     const lang = languageOf(request);
     const upgrade = (request.raw as Upgrading)[UPGRADE];
     if (!upgrade) {
+      // The key is checked first, as on every relay route; a caller with a good key learns the route wants a socket.
+      await authenticateRelay(ctx, request, lang);
       reply.header('Upgrade', 'websocket');
       throw RelayError.worded(
         426,
