@@ -29,7 +29,7 @@ export function OnlineTopUpCard() {
   const { quotaPerUnit } = quotaDisplayFrom(status);
   const info = useTopUpInfo();
   const min = minimumAmount(info.data?.min_topup ?? status.min_topup);
-  // Only a definite "off" from the server disables paying; while the info loads, the buttons stay usable.
+  // Only a definite "off" from the server disables paying (an unreadable answer leaves the buttons usable).
   const disabled = info.data?.enable_online_topup === false;
   // undefined: untouched, so the amount follows the minimum (the status may arrive after the first paint).
   const [entered, setEntered] = useState<number | null | undefined>(undefined);
@@ -95,6 +95,8 @@ export function OnlineTopUpCard() {
 
   // The operator has not set up a payment gateway: no payment method works, so none is offered.
   if (disabled) return null;
+  // Until the server says whether paying is on, a skeleton: buttons shown and then taken away read as broken.
+  if (info.isPending) return <Card className="wallet-card" loading data-testid="wallet-topup-loading" />;
 
   return (
     <Card
