@@ -24,6 +24,12 @@ export interface GatewayStartOptions {
   startTimeoutMs?: number;
 }
 
+/**
+ * The one-time setup token the bench gateway is started with: a fresh instance refuses `POST /api/setup` without it,
+ * and an automated install sets it through the environment (then nothing is printed).
+ */
+const BENCH_SETUP_TOKEN = randomBytes(16).toString('hex');
+
 export function gatewayEntry(root: string): string {
   return resolve(root, 'packages/server/dist/main.js');
 }
@@ -47,6 +53,7 @@ export async function startGateway(options: GatewayStartOptions): Promise<Gatewa
     LOG_LEVEL: 'warn',
     // Setup and sign-in are "critical" routes; the default 20 per window is plenty, but a rerun must not trip it.
     CRITICAL_RATE_LIMIT: '1000',
+    SETUP_TOKEN: BENCH_SETUP_TOKEN,
     // glibc's arena limit, when the caller sets it: docs/benchmark.md quotes its effect on the peak RSS.
     ...(process.env.MALLOC_ARENA_MAX ? { MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX } : {}),
     ...(process.env.BENCH_BATCH_UPDATE_INTERVAL
@@ -119,6 +126,7 @@ export async function prepareGateway(baseUrl: string, mockBaseUrl: string): Prom
     username: 'bench',
     password,
     confirmPassword: password,
+    setup_token: BENCH_SETUP_TOKEN,
     SelfUseModeEnabled: false,
     DemoSiteEnabled: false,
   });
