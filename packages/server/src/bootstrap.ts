@@ -25,6 +25,7 @@ import { GatewayMetrics } from './metrics/gateway-metrics.js';
 import { createRequestLimiter } from './relay/admission/limits/create-limiter.js';
 import { ModelRequestLimiter } from './relay/admission/limits/model-request-limit.js';
 import { ChannelAffinity } from './relay/affinity/channel-affinity.js';
+import { ResponseOwners } from './relay/affinity/response-owners.js';
 import { ChannelTestRunner } from './relay/probes/channel-test-all.js';
 import { ChannelWriter } from './services/channels/channel-writer.js';
 import { channelDisabledNotifier } from './services/notifications/channel-disabled-notice.js';
@@ -144,6 +145,7 @@ export async function createContext(config: Config): Promise<AppContext> {
       modelLimiter: new ModelRequestLimiter(options, redis ? failoverWindowLog(redis) : memoryWindowLog()),
       limits: createRequestLimiter(config, db, options, redis),
       channelAffinity: new ChannelAffinity(options, redis),
+      responseOwners: new ResponseOwners(options, redis),
       metrics: new GatewayMetrics(),
       setup: { done, token: setupToken },
       startTime: Math.floor(Date.now() / 1000),

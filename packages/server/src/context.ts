@@ -17,6 +17,7 @@ import type { GatewayMetrics } from './metrics/gateway-metrics.js';
 import type { ModelRequestLimiter } from './relay/admission/limits/model-request-limit.js';
 import type { RequestLimiter } from './relay/admission/limits/request-limiter.js';
 import type { ChannelAffinity } from './relay/affinity/channel-affinity.js';
+import type { ResponseOwners } from './relay/affinity/response-owners.js';
 import type { ChannelTestRunner } from './relay/probes/channel-test-all.js';
 import type { ChannelWriter } from './services/channels/channel-writer.js';
 
@@ -48,6 +49,8 @@ export interface AppContext {
   limits: RequestLimiter;
   /** Sticky channels: a conversation's channel and key (relay/affinity), in memory and shared through Redis. */
   channelAffinity: ChannelAffinity;
+  /** Stored Responses API responses: their owner and the channel that holds them (relay/affinity). */
+  responseOwners: ResponseOwners;
   metrics: GatewayMetrics;
   setup: SetupState;
   startTime: number;

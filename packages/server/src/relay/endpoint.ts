@@ -64,6 +64,8 @@ export interface ParsedRequest<Request> {
   rawBody?: unknown;
   /** Headers a native call carries over (Anthropic version and beta flags). */
   headers: Readonly<Record<string, string | string[] | undefined>>;
+  /** The caller's user id, for answers that leave something the caller owns upstream (a stored response). */
+  ownerId?: number;
   /** Only this channel may serve (a task follow-up goes to the channel that holds the original task). */
   fixedChannelId?: number | null;
 }

@@ -443,7 +443,9 @@ function chooseChannel<Request>(run: Run<Request>, attempt: number, failed: Set<
   let candidates = ctx.channelCache.candidates(billing.caller.group, billing.model);
   const serves = endpoint.serves;
   if (serves && !candidates.every((channel) => servedBy(channel, serves))) {
-    candidates = candidates.filter((channel) => servedBy(channel, serves));
+    const serving = candidates.filter((channel) => servedBy(channel, serves));
+    // None serves it: one is still tried, so the answer says the channel cannot (a 400), not that none is up.
+    if (serving.length > 0) candidates = serving;
   }
   // The conversation's channel while it is enabled, serves the model and has not failed this request.
   if (bound && !failed.has(bound.channelId)) {

@@ -135,6 +135,13 @@ export interface ProviderFunctions {
   images?: RouteFunction;
   rerank?: RouteFunction;
   responses?: RouteFunction;
+  /** `POST /v1/responses/compact`: a long conversation's context condensed by the upstream (Codex). */
+  compact?: RouteFunction;
+  /**
+   * A stored response at the upstream: `GET`/`DELETE /responses/{id}`, `POST …/cancel`, `GET …/input_items`.
+   * `path` is what follows `/responses` (`/resp_1/cancel`), query string included. Null: this channel cannot.
+   */
+  responseResource?(channel: RuntimeChannel, method: 'GET' | 'POST' | 'DELETE', path: string): UpstreamCall | null;
   speech?: RouteFunction;
   transcriptions?: RouteFunction;
   translations?: RouteFunction;

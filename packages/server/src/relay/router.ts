@@ -8,13 +8,16 @@ import { claudeMessagesEndpoint } from './endpoints/claude-messages.js';
 import { geminiGenerateEndpoint } from './endpoints/gemini-generate.js';
 import { OPENAI_ROUTE_PATHS, openAiRouteEndpoint } from './endpoints/openai-routes.js';
 import { responsesEndpoint } from './endpoints/responses.js';
+import { responsesCompactEndpoint } from './endpoints/responses-compact.js';
 import { RelayError } from './errors.js';
 import { billingSubscription, billingUsage } from './handlers/billing-compat.js';
 import { claudeCountTokens } from './handlers/claude-count-tokens.js';
 import { listGeminiModels } from './handlers/gemini-models.js';
 import { listModels, retrieveModel } from './handlers/models.js';
+import { responsesInputTokens } from './handlers/responses-input-tokens.js';
 import { conveyor } from './pipeline.js';
 import { responsesSocketRoutes } from './sessions/responses-socket.js';
+import { responseResourceRoutes } from './stored-responses/routes.js';
 import { taskRelayRoutes } from './tasks/routes.js';
 
 // OpenAI routes this gateway does not offer: an explicit 501 in the OpenAI shape instead of a confusing 404.
@@ -43,7 +46,11 @@ export async function relayRoutes(app: FastifyInstance, ctx: AppContext): Promis
   app.post('/v1/chat/completions', conveyor(ctx, chatEndpoint));
   app.post('/pg/chat/completions', { preHandler: guards(ctx).user }, conveyor(ctx, playgroundChatEndpoint));
   for (const path of OPENAI_ROUTE_PATHS) app.post(path, conveyor(ctx, openAiRouteEndpoint(path)));
-  app.post('/v1/responses', conveyor(ctx, responsesEndpoint));
+  app.post('/v1/responses', conveyor(ctx, responsesEndpoint(ctx.responseOwners)));
+  app.post('/v1/responses/compact', conveyor(ctx, responsesCompactEndpoint));
+  app.post('/v1/responses/input_tokens', (request) => responsesInputTokens(ctx, request));
+  // A stored response's routes go to the channel that created it; nothing is billed.
+  responseResourceRoutes(app, ctx);
   // WebSocket mode: each response.create becomes one POST /v1/responses on the conveyor above.
   responsesSocketRoutes(app, ctx);
   app.post('/v1/messages', conveyor(ctx, claudeMessagesEndpoint));

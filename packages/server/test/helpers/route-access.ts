@@ -156,6 +156,13 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'POST /v1/responses': 'relay-token',
   // WebSocket mode: the upgrade; a plain GET with a good key is told to upgrade (426).
   'GET /v1/responses': 'relay-token',
+  'POST /v1/responses/compact': 'relay-token',
+  'POST /v1/responses/input_tokens': 'relay-token',
+  // A stored response's routes, carried to the channel that created it (per owner).
+  'GET /v1/responses/:id': 'relay-token',
+  'DELETE /v1/responses/:id': 'relay-token',
+  'POST /v1/responses/:id/cancel': 'relay-token',
+  'GET /v1/responses/:id/input_items': 'relay-token',
   'POST /v1/messages': 'relay-token',
   'POST /v1/messages/count_tokens': 'relay-token',
   'POST /v1/audio/speech': 'relay-token',

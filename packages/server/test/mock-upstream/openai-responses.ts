@@ -1,5 +1,6 @@
 import { answerJson, type Exchange } from './exchange.js';
 import { jsonBody, openaiError, openaiJsonCheck } from './openai.js';
+import { openaiStoredResponseRoutes, storeResponse } from './openai-responses-store.js';
 import { exact, type Route } from './route.js';
 import { answerStream, type StreamEvent } from './sse.js';
 import {
@@ -186,6 +187,7 @@ async function responses(ex: Exchange): Promise<void> {
     items.map((i) => i.item),
     finalUsage,
   );
+  storeResponse(ex, final);
   const headers = { 'x-request-id': mockId('req_') };
   if (body.stream !== true) {
     await answerJson(ex, final, headers);
@@ -210,6 +212,7 @@ async function responses(ex: Exchange): Promise<void> {
 }
 
 export const openaiResponsesRoutes: Route[] = [
+  ...openaiStoredResponseRoutes,
   {
     key: 'openai.responses',
     method: 'POST',

@@ -19,7 +19,7 @@ export interface ErrorReply {
 
 export interface Route {
   key: RouteKey;
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'DELETE';
   /** Path parameters when this route serves the request, else null. Headers decide between same-path providers. */
   match(path: string, headers: Record<string, string>, query: Record<string, string>): Record<string, string> | null;
   /** The provider's own error body for a status. */

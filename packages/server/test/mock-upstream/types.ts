@@ -12,6 +12,8 @@ export type RouteKey =
   | 'openai.translations'
   | 'openai.rerank'
   | 'openai.responses'
+  | 'openai.responses.compact'
+  | 'openai.responses.stored'
   | 'openai.models'
   | 'azure.chat'
   | 'claude.messages'

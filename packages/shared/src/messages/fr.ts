@@ -164,6 +164,8 @@ export const FR_MESSAGES: MessageCatalogue = {
   relay_conversion_unsupported:
     'Le canal qui sert ce modèle ne peut pas exprimer {what} de votre requête ; utilisez un modèle dont le canal le prend en charge',
   relay_channel_unsupported: 'Ce type de canal ne prend pas encore en charge cette API',
+  relay_response_not_found: 'Réponse introuvable avec l’id « {id} ».',
+  relay_response_resource_unsupported: 'Le canal qui a créé cette réponse ne permet pas cette opération',
   log_target_required: 'Veuillez choisir la date avant laquelle les journaux sont effacés',
   relay_sensitive_words: 'La requête contient un mot sensible : {word}',
   relay_rate_limited: 'Limite de requêtes atteinte : {count} requêtes au plus en {minutes} minutes',

@@ -162,6 +162,8 @@ export const JA_MESSAGES: MessageCatalogue = {
   relay_conversion_unsupported:
     'このモデルを提供するチャネルの API 形式では、リクエスト内の {what} を表現できません。対応するチャネルのモデルを使ってください',
   relay_channel_unsupported: 'この種類のチャネルはまだこの API に対応していません',
+  relay_response_not_found: 'ID が {id} のレスポンスは見つかりません。',
+  relay_response_resource_unsupported: 'このレスポンスを作成したチャネルはこの操作に対応していません',
   log_target_required: '削除するログの基準日時を選択してください',
   relay_sensitive_words: 'リクエストに禁止ワードが含まれています：{word}',
   relay_rate_limited: 'リクエスト数の上限に達しました：{minutes} 分間に最大 {count} 回',

@@ -159,6 +159,8 @@ export const RU_MESSAGES: MessageCatalogue = {
   relay_conversion_unsupported:
     'Канал, обслуживающий эту модель, не может передать {what} из вашего запроса; используйте модель, канал которой это поддерживает',
   relay_channel_unsupported: 'Этот тип канала пока не поддерживает этот API',
+  relay_response_not_found: 'Ответ с id «{id}» не найден.',
+  relay_response_resource_unsupported: 'Канал, создавший этот ответ, не поддерживает эту операцию',
   log_target_required: 'Выберите время, до которого нужно очистить журнал',
   relay_sensitive_words: 'Запрос содержит запрещённое слово: {word}',
   relay_rate_limited: 'Достигнут лимит запросов: не более {count} за {minutes} мин',

@@ -159,6 +159,8 @@ export const VI_MESSAGES: MessageCatalogue = {
   relay_conversion_unsupported:
     'Kênh phục vụ mô hình này không thể biểu diễn {what} trong yêu cầu của bạn; hãy dùng mô hình có kênh hỗ trợ điều đó',
   relay_channel_unsupported: 'Loại kênh này chưa hỗ trợ API này',
+  relay_response_not_found: "Không tìm thấy phản hồi có id '{id}'.",
+  relay_response_resource_unsupported: 'Kênh đã tạo phản hồi này không hỗ trợ thao tác này',
   log_target_required: 'Vui lòng chọn thời điểm mà nhật ký trước đó sẽ bị xóa',
   relay_sensitive_words: 'Yêu cầu chứa từ nhạy cảm: {word}',
   relay_rate_limited: 'Đã đạt giới hạn yêu cầu: tối đa {count} yêu cầu trong {minutes} phút',

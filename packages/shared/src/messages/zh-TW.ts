@@ -151,6 +151,8 @@ export const ZH_TW_MESSAGES: MessageCatalogue = {
   relay_upstream_bad_response: '上游傳回了無法解析的回應',
   relay_conversion_unsupported: '所選渠道的介面格式無法表達請求中的 {what}，請改用支援它的渠道或模型',
   relay_channel_unsupported: '該渠道類型暫不支援此介面',
+  relay_response_not_found: '找不到 ID 為 {id} 的回應',
+  relay_response_resource_unsupported: '建立此回應的渠道不支援該操作',
   log_target_required: '請選擇要清除的日誌截止時間',
   relay_sensitive_words: '請求包含敏感詞：{word}',
   relay_rate_limited: '您已達到請求數限制：{minutes} 分鐘內最多 {count} 次',

@@ -36,4 +36,12 @@ export const RELAY_MESSAGES = {
     zh: '请求无效（HTTP {status}）',
     en: 'Bad request (HTTP {status})',
   },
+  relay_response_not_found: {
+    zh: '找不到 ID 为 {id} 的响应',
+    en: "Response with id '{id}' not found.",
+  },
+  relay_response_resource_unsupported: {
+    zh: '创建此响应的渠道不支持该操作',
+    en: 'The channel that created this response does not support this operation',
+  },
 } as const satisfies Record<string, { zh: string; en: string }>;

@@ -14,10 +14,25 @@ interface Entry extends Binding {
   sharedAt: number;
 }
 
-const PREFIX = 'gateway:affinity:';
+/** Where a store's bindings live in Redis, how long they last and how many a node's memory holds. */
+export interface BindingPolicy {
+  prefix: string;
+  ttlSeconds(): number;
+  maxEntries(): number;
+}
+
+/** Conversations: the family's `channel_affinity_setting.*` options. */
+function conversationPolicy(options: OptionReader): BindingPolicy {
+  return {
+    prefix: 'gateway:affinity:',
+    ttlSeconds: () => options.number('channel_affinity_setting.default_ttl_seconds'),
+    maxEntries: () => options.number('channel_affinity_setting.max_entries'),
+  };
+}
 
 /**
  * Sticky channels (the family's "channel affinity"): conversation → the channel (and key) that last answered it,
+ * and, with another policy, any other key → binding (response-owners.ts: stored responses → their channel),
  * for `channel_affinity_setting.default_ttl_seconds` after its last answer. Held in the node's memory (at most
  * `max_entries`, oldest dropped first) and, with Redis, shared by every node: a lookup asks Redis (one GET, only
  * for requests that name a conversation) and answers from memory while Redis is down or has no entry. Writes are
@@ -30,6 +45,7 @@ export class ChannelAffinity {
     private readonly options: OptionReader,
     private readonly redis: RedisPair | null,
     private readonly now: () => number = Date.now,
+    private readonly policy: BindingPolicy = conversationPolicy(options),
   ) {}
 
   get enabled(): boolean {
@@ -47,7 +63,7 @@ export class ChannelAffinity {
     if (!redis?.health.up) return this.local(key);
     return sharedOrLocal(
       redis.health,
-      async () => parse(await redis.client.get(PREFIX + key)) ?? this.local(key),
+      async () => parse(await redis.client.get(this.policy.prefix + key)) ?? this.local(key),
       async () => this.local(key),
     );
   }
@@ -73,10 +89,12 @@ export class ChannelAffinity {
     const redis = this.redis;
     if (!shareAgain || !redis?.health.up) return;
     entry.sharedAt = now;
-    redis.client.set(PREFIX + key, `${binding.channelId}:${binding.keyIndex}`, 'PX', ttlMs).catch((error: unknown) => {
-      entry.sharedAt = 0;
-      redis.health.failed(error);
-    });
+    redis.client
+      .set(this.policy.prefix + key, `${binding.channelId}:${binding.keyIndex}`, 'PX', ttlMs)
+      .catch((error: unknown) => {
+        entry.sharedAt = 0;
+        redis.health.failed(error);
+      });
   }
 
   /** Forgets the conversation's binding to a channel that failed it, so its next turn is placed afresh. */
@@ -85,7 +103,7 @@ export class ChannelAffinity {
     if (held?.channelId === channelId) this.entries.delete(key);
     const redis = this.redis;
     if (!redis?.health.up) return;
-    redis.client.del(PREFIX + key).catch((error: unknown) => redis.health.failed(error));
+    redis.client.del(this.policy.prefix + key).catch((error: unknown) => redis.health.failed(error));
   }
 
   private local(key: string): Binding | null {
@@ -99,7 +117,7 @@ export class ChannelAffinity {
   }
 
   private evict(): void {
-    const max = Math.max(1, this.options.number('channel_affinity_setting.max_entries'));
+    const max = Math.max(1, this.policy.maxEntries());
     while (this.entries.size >= max) {
       const oldest = this.entries.keys().next();
       if (oldest.done) return;
@@ -108,7 +126,7 @@ export class ChannelAffinity {
   }
 
   private ttlSeconds(): number {
-    return Math.max(1, this.options.number('channel_affinity_setting.default_ttl_seconds'));
+    return Math.max(1, this.policy.ttlSeconds());
   }
 }
 

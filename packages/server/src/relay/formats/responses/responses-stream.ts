@@ -5,12 +5,16 @@ interface ResponsesEvent {
   type?: string;
   delta?: string;
   response?: {
+    id?: unknown;
     usage?: { input_tokens?: number; output_tokens?: number; input_tokens_details?: { cached_tokens?: number } };
   };
 }
 
-/** The Responses API stream passes through unchanged (named events); usage comes with response.completed. */
-export function responsesPassThrough(): ChunkConverter {
+/**
+ * The Responses API stream passes through unchanged (named events); usage comes with response.completed.
+ * `created` hears the response's id (a stored response is remembered with its channel).
+ */
+export function responsesPassThrough(created?: (id: string) => void): ChunkConverter {
   return {
     push(event, state, elapsedMs) {
       try {
@@ -18,6 +22,9 @@ export function responsesPassThrough(): ChunkConverter {
         if (body.type === 'response.output_text.delta' && body.delta) {
           state.text += body.delta;
           state.firstTokenMs ??= elapsedMs;
+        }
+        if (created && body.type === 'response.created' && typeof body.response?.id === 'string') {
+          created(body.response.id);
         }
         if (body.type === 'response.completed') {
           state.usage = chatUsageOfResponses(body.response?.usage);

@@ -9,19 +9,22 @@ import { parseCodexKey } from './credential.js';
 import { gatherResponse } from './gather.js';
 import { toCodexBody } from './request.js';
 
-/** A Responses body to the Codex backend; the credential's headers are added when it is sent (`open`). */
-function codexCall(channel: RuntimeChannel, request: ResponsesRequest): UpstreamCall {
+/**
+ * A body to the Codex backend (`route` under `/backend-api/codex`); the credential's headers are added when it is
+ * sent (`open`). Responses stream; a compaction answers JSON.
+ */
+function codexCall(channel: RuntimeChannel, body: unknown, route: '/responses' | '/responses/compact'): UpstreamCall {
   return {
     method: 'POST',
-    url: joinUrl(channel.baseUrl || 'https://chatgpt.com', '/backend-api/codex/responses'),
+    url: joinUrl(channel.baseUrl || 'https://chatgpt.com', `/backend-api/codex${route}`),
     headers: {
       // The backend is strict about the media type: exactly application/json.
       'content-type': 'application/json',
-      accept: 'text/event-stream',
+      accept: route === '/responses' ? 'text/event-stream' : 'application/json',
       'openai-beta': 'responses=experimental',
       originator: 'codex_cli_rs',
     },
-    body: JSON.stringify(toCodexBody(request)),
+    body: JSON.stringify(body),
   };
 }
 
@@ -35,7 +38,16 @@ export const codexProvider: Provider = {
   functions: {
     responses: {
       call: (channel, body, upstreamModel) =>
-        codexCall(channel, { ...(JSON.parse(String(body)) as ResponsesRequest), model: upstreamModel }),
+        codexCall(
+          channel,
+          toCodexBody({ ...(JSON.parse(String(body)) as ResponsesRequest), model: upstreamModel }),
+          '/responses',
+        ),
+    },
+    // Codex CLI's remote compaction (v1): the backend answers JSON, which `open` below hands back as it came.
+    compact: {
+      call: (channel, body, upstreamModel) =>
+        codexCall(channel, { ...(JSON.parse(String(body)) as object), model: upstreamModel }, '/responses/compact'),
     },
   },
   error: (status, text) => {

@@ -4,7 +4,7 @@ import { openAiSuffixDialect } from '../../model-suffix.js';
 import type { ChatFunction, Provider, RouteFunction } from '../../provider.js';
 import type { ChatRequest, ChatResponse, RuntimeChannel, UpstreamCall } from '../../types.js';
 import { readUpstreamError } from '../errors.js';
-import { openAiHeaders, openAiUrl } from './url.js';
+import { openAiHeaders, openAiQuirks, openAiUrl } from './url.js';
 
 const chat: ChatFunction = {
   call(channel: RuntimeChannel, request: ChatRequest): UpstreamCall {
@@ -48,6 +48,12 @@ export const openAiProvider: Provider = {
     images: route('/images/generations'),
     rerank: route('/rerank'),
     responses: route('/responses'),
+    compact: route('/responses/compact'),
+    responseResource(channel, method, path) {
+      // Azure and full-URL rows name the deployment in the URL, which a stored response's id does not carry.
+      if (openAiQuirks(channel.type).urlShape) return null;
+      return { method, url: openAiUrl(channel, `/responses${path}`), headers: openAiHeaders(channel) };
+    },
     speech: route('/audio/speech'),
     transcriptions: route('/audio/transcriptions'),
     translations: route('/audio/translations'),
@@ -65,5 +71,5 @@ export const openAiProvider: Provider = {
 /** Every other OpenAI-compatible row: the same functions but Responses, which reaches them through chat. */
 export const openAiCompatibleProvider: Provider = {
   ...openAiProvider,
-  functions: { ...openAiProvider.functions, responses: undefined },
+  functions: { ...openAiProvider.functions, responses: undefined, compact: undefined, responseResource: undefined },
 };
