@@ -6,7 +6,7 @@ import { agentsInstalled, runAgent } from './helpers/agents.js';
 import { setupAndLogin } from './helpers/client.js';
 import { addChannel, addToken, balances, priceModels } from './helpers/relay.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
-import { AGENT_USAGE, startAgentModel } from './mock-upstream/agent-model.js';
+import { AGENT_USAGE, CHAT_ONLY_PREFIX, startAgentModel } from './mock-upstream/agent-model.js';
 
 // The coding agents people point at gateways, run headless from npm against the gateway, each completing a task
 // that needs a tool call (write a file) through an OpenAI-compatible channel: the mock model calls the tool the
@@ -26,6 +26,9 @@ const CLAUDE_SERVED = 'claude-sonnet-4-20250514';
 // OpenAI's own row serves Responses natively (the control).
 const CODEX_VIA_CHAT = 'deepseek-chat';
 const CODEX_SERVED = 'gpt-5-codex';
+// An OpenAI row whose upstream serves chat completions only (vLLM): its default `auto` Responses mode meets the 404
+// on /v1/responses and converts, within the same request.
+const CODEX_AUTO = 'vllm-codex';
 const GEMINI_SERVED = 'gemini-2.0-flash';
 // Ratio 0.5, completion ratio 1 for every model: each upstream call costs (100 + 20) × 0.5 = 60 quota.
 const PER_CALL = AGENT_USAGE.prompt_tokens + AGENT_USAGE.completion_tokens;
@@ -44,7 +47,7 @@ describe.runIf(ready)('coding agents through an OpenAI-format channel', () => {
     server = await startTestServer('sqlite');
     const root = await setupAndLogin(server.baseUrl);
     userId = root.userId!;
-    const models = [...OPENAI_SERVED, CLAUDE_SERVED, GEMINI_SERVED, CODEX_VIA_CHAT, CODEX_SERVED];
+    const models = [...OPENAI_SERVED, CLAUDE_SERVED, GEMINI_SERVED, CODEX_VIA_CHAT, CODEX_SERVED, CODEX_AUTO];
     await addChannel(root, {
       type: 1,
       key: 'sk-agent-upstream',
@@ -55,6 +58,12 @@ describe.runIf(ready)('coding agents through an OpenAI-format channel', () => {
     await addChannel(root, { type: 24, key: 'gemini-agent', base_url: model.baseUrl, models: GEMINI_SERVED });
     await addChannel(root, { type: 43, key: 'sk-ds-agent', base_url: model.baseUrl, models: CODEX_VIA_CHAT });
     await addChannel(root, { type: 1, key: 'sk-oa-agent', base_url: model.baseUrl, models: CODEX_SERVED });
+    await addChannel(root, {
+      type: 1,
+      key: 'sk-vllm-agent',
+      base_url: `${model.baseUrl}${CHAT_ONLY_PREFIX}`,
+      models: CODEX_AUTO,
+    });
     await priceModels(server, root, Object.fromEntries(models.map((name) => [name, 0.5])));
     // Output priced like input, so every call costs the same whatever the model's default completion ratio.
     const completion = await root.put('/api/option/', {
@@ -194,6 +203,10 @@ describe.runIf(ready)('coding agents through an OpenAI-format channel', () => {
     await writesThroughGateway('codex', CODEX_SERVED, 'responses', codexCli);
   }, 180_000);
 
+  it('Codex CLI does the same through an OpenAI row whose upstream serves chat only (auto Responses mode)', async () => {
+    await writesThroughGateway('codex', CODEX_AUTO, 'openai', codexCli);
+  }, 180_000);
+
   describe('Codex CLI over its WebSocket transport', () => {
     // Upgrades on /v1/responses, and HTTP POSTs to it (the requests a WebSocket session makes never reach the
     // server's socket): every response must have come over the WebSocket.
@@ -217,6 +230,7 @@ describe.runIf(ready)('coding agents through an OpenAI-format channel', () => {
     it.each([
       { channel: 'a chat-only channel', model: CODEX_VIA_CHAT, format: 'openai' as const },
       { channel: 'a channel that serves the Responses API', model: CODEX_SERVED, format: 'responses' as const },
+      { channel: 'an OpenAI row whose upstream serves chat only', model: CODEX_AUTO, format: 'openai' as const },
     ])(
       'writes a file with its shell tool through $channel',
       async ({ model: served, format }) => {

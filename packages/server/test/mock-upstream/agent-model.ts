@@ -363,6 +363,9 @@ function answerGemini(res: ServerResponse, stream: boolean, reply: Reply): void 
   res.end(`data: ${JSON.stringify(record)}\n\n`);
 }
 
+/** A base URL path under which the agent model acts as a chat-only upstream (`${baseUrl}${CHAT_ONLY_PREFIX}`). */
+export const CHAT_ONLY_PREFIX = '/vllm';
+
 export async function startAgentModel(): Promise<{ baseUrl: string; calls: AgentCall[]; close(): Promise<void> }> {
   const calls: AgentCall[] = [];
   const server = createServer(async (req: IncomingMessage, res: ServerResponse) => {
@@ -372,7 +375,16 @@ export async function startAgentModel(): Promise<{ baseUrl: string; calls: Agent
       res.end(JSON.stringify({ object: 'list', data: [{ id: 'agent-model', object: 'model', owned_by: 'mock' }] }));
       return;
     }
-    const url = req.url ?? '';
+    let url = req.url ?? '';
+    // The same model behind an upstream that serves chat completions only (vLLM, Ollama): other routes are 404.
+    if (url.startsWith(CHAT_ONLY_PREFIX)) {
+      url = url.slice(CHAT_ONLY_PREFIX.length);
+      if (url.startsWith('/v1/responses')) {
+        res.writeHead(404, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ detail: 'Not Found' }));
+        return;
+      }
+    }
     const json = () => JSON.parse(raw.toString('utf8') || '{}') as Record<string, unknown>;
     if (req.method === 'POST' && url.startsWith('/v1/chat/completions')) {
       const body = json() as ChatBody;

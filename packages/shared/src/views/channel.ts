@@ -37,6 +37,11 @@ export interface ChannelView {
   header_override: string | null;
   remark: string | null;
   max_input_tokens: number;
+  /**
+   * Set while a channel in the `auto` Responses mode goes through chat completions because its upstream answered
+   * 404/405 on `/responses` (unix seconds: when native is tried again). Per node; absent otherwise.
+   */
+  responses_via_chat_until?: number;
 }
 
 /** `GET /api/channel/test/{id}`. */

@@ -15,6 +15,7 @@ import type { Usage } from '../types.js';
 import { countTextTokens } from '../usage.js';
 import { type NativeFormat, planNativeFormat } from './native-format.js';
 import { openAiUsage } from './openai-routes.js';
+import { responsesModeFor, switchingToChatOn404, withoutNativeResponses } from './responses-mode.js';
 
 export function validateResponsesBody(body: unknown, lang: Language): ResponsesRequest {
   const invalid = (reason: string) => RelayError.of(400, lang, 'relay_body_invalid', { reason }, 'invalid_request');
@@ -139,8 +140,13 @@ export function responsesEndpoint(owners: ResponseOwners): Endpoint<ResponsesReq
       return parsed;
     },
     plan(provider, channel, request, upstreamModel, options, suffix) {
-      const leg = planNativeFormat(RESPONSES, provider, channel, request, upstreamModel, options, suffix);
       const native = provider.functions.responses !== undefined;
+      // A native provider's channel may say to convert (responses-mode.ts); one without chat cannot (Codex).
+      const mode = native && provider.functions.chat ? responsesModeFor(channel) : 'native';
+      const converted = () =>
+        planNativeFormat(RESPONSES, withoutNativeResponses(provider), channel, request, upstreamModel, options, suffix);
+      if (mode === 'chat') return converted();
+      let leg = planNativeFormat(RESPONSES, provider, channel, request, upstreamModel, options, suffix);
       if (!leg || !native) return leg;
       rememberCreated(leg, request, channel, owners);
       // Made on a client's WebSocket (sessions/responses-socket.ts): a native channel is reached over its own.
@@ -149,6 +155,7 @@ export function responsesEndpoint(owners: ResponseOwners): Endpoint<ResponsesReq
       if (request.stream && typeof session === 'string' && socketSessions.isLive(session)) {
         leg.open = (call, sending) => openResponsesSocket(call, session, sending);
       }
+      if (mode === 'auto') leg = switchingToChatOn404(leg, converted, channel);
       return leg;
     },
   };

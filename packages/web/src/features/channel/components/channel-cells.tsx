@@ -30,7 +30,30 @@ export function GroupTags({ groups }: { groups: string[] }) {
   );
 }
 
+/** The channel's status, and whether it reaches the Responses API through chat for now (its upstream lacks it). */
 export function ChannelStatusTag({ channel }: { channel: Channel }) {
+  const until = channel.responses_via_chat_until;
+  if (!until) return <StatusTag channel={channel} />;
+  return (
+    <Space size={4} wrap>
+      <StatusTag channel={channel} />
+      <ResponsesViaChatTag until={until} />
+    </Space>
+  );
+}
+
+function ResponsesViaChatTag({ until }: { until: number }) {
+  const { t } = useTranslation();
+  return (
+    <Tooltip title={t('responses_mode.via_chat_detail', { time: dayjs.unix(until).format('HH:mm') })}>
+      <Tag color="gold" variant="filled" className="clickable-tag" data-testid="responses-via-chat">
+        {t('responses_mode.via_chat')}
+      </Tag>
+    </Tooltip>
+  );
+}
+
+function StatusTag({ channel }: { channel: Channel }) {
   const { t } = useTranslation();
   if (channel.status === ChannelStatus.Enabled) {
     return (

@@ -22,6 +22,7 @@ import { useUpdateChannel } from '../api/use-update-channel';
 import { type ChannelFormValues, channelPayload, DEFAULT_CHANNEL_GROUP, fieldOfError } from '../channel-form-values';
 import { LogBodiesSwitch } from './log-bodies-switch';
 import { PrivateAddressHint } from './private-address-hint';
+import { ResponsesModeSelect } from './responses-mode-select';
 
 const MODEL_MAPPING_EXAMPLE = '{\n  "gpt-3.5-turbo": "gpt-4o-mini"\n}';
 const JSON_FIELDS = ['status_code_mapping', 'param_override', 'header_override', 'setting'] as const;
@@ -228,6 +229,7 @@ export function ChannelForm({ channelId, initialValues }: ChannelFormProps) {
         </Form.Item>
       ))}
       <LogBodiesSwitch form={form} />
+      <ResponsesModeSelect form={form} type={type} />
       <Flex gap={16} wrap className="form-row">
         <Form.Item name="test_model" label={t('channel_form.test_model')} extra={t('channel_form.test_model_help')}>
           <Select
