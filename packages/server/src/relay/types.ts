@@ -90,6 +90,8 @@ export interface RuntimeChannel {
   key: string;
   other: string;
   organization: string | null;
+  /** The channel's `setting` JSON, for a provider that reads a per-channel switch (claude_cache_breakpoints). */
+  setting?: Record<string, unknown> | null;
 }
 
 /** An HTTP call to an upstream, fully described, so adapters stay pure and the sender does the I/O. */

@@ -1,7 +1,9 @@
 import { channelType } from '@gateway/shared';
+import { withCacheBreakpoints } from '../../formats/anthropic/cache-breakpoints.js';
 import { ANTHROPIC_VERSION, toClaudeRequest } from '../../formats/anthropic/request.js';
 import { fromClaudeResponse } from '../../formats/anthropic/response.js';
 import { claudeToOpenAi } from '../../formats/anthropic/stream-to-openai.js';
+import type { ClaudeRequest } from '../../formats/anthropic/wire.js';
 import { claudeDefaultMaxTokens } from '../../model-suffix.js';
 import type { Provider } from '../../provider.js';
 import type { RuntimeChannel } from '../../types.js';
@@ -19,6 +21,11 @@ function claudeBase(channel: RuntimeChannel): string {
   return channel.baseUrl || channelType(channel.type)?.defaultBaseUrl || 'https://api.anthropic.com';
 }
 
+/** Prompt-cache breakpoints added where the channel asks (cache-breakpoints.ts; off by default). */
+function cached(channel: RuntimeChannel, request: ClaudeRequest): ClaudeRequest {
+  return channel.setting?.claude_cache_breakpoints === true ? withCacheBreakpoints(request) : request;
+}
+
 /** Anthropic: chat converted to and from Messages; Messages clients are served natively. */
 export const claudeProvider: Provider = {
   suffixDialect: () => 'claude',
@@ -29,7 +36,13 @@ export const claudeProvider: Provider = {
         url: `${claudeBase(channel)}/v1/messages`,
         headers: withClaudeModelHeaders(claudeHeaders(channel), claudeModelHeaders(options, request.model)),
         body: JSON.stringify(
-          toClaudeRequest(request, options ? claudeDefaultMaxTokens(options, request.model) : DEFAULT_MAX_TOKENS),
+          cached(
+            channel,
+            toClaudeRequest(
+              request,
+              options ? claudeDefaultMaxTokens(options, request.model) : DEFAULT_MAX_TOKENS,
+            ) as ClaudeRequest,
+          ),
         ),
       }),
       answer: fromClaudeResponse,
@@ -48,7 +61,7 @@ export const claudeProvider: Provider = {
           method: 'POST',
           url: `${claudeBase(channel)}/v1/messages`,
           headers,
-          body: JSON.stringify(withSuffixThinking({ ...request, model: upstreamModel }, suffix)),
+          body: JSON.stringify(cached(channel, withSuffixThinking({ ...request, model: upstreamModel }, suffix))),
         };
       },
     },

@@ -45,9 +45,9 @@ export function ChannelStatusTag({ channel }: { channel: Channel }) {
 function ResponsesViaChatTag({ until }: { until: number }) {
   const { t } = useTranslation();
   return (
-    <Tooltip title={t('responses_mode.via_chat_detail', { time: dayjs.unix(until).format('HH:mm') })}>
+    <Tooltip title={t('upstream_protocol.via_chat_detail', { time: dayjs.unix(until).format('HH:mm') })}>
       <Tag color="gold" variant="filled" className="clickable-tag" data-testid="responses-via-chat">
-        {t('responses_mode.via_chat')}
+        {t('upstream_protocol.via_chat')}
       </Tag>
     </Tooltip>
   );

@@ -20,6 +20,7 @@ import { useFetchModels } from '../api/use-fetch-models';
 import { useGroups } from '../api/use-groups';
 import { useUpdateChannel } from '../api/use-update-channel';
 import { type ChannelFormValues, channelPayload, DEFAULT_CHANNEL_GROUP, fieldOfError } from '../channel-form-values';
+import { ClaudeCacheSwitch } from './claude-cache-switch';
 import { LogBodiesSwitch } from './log-bodies-switch';
 import { PrivateAddressHint } from './private-address-hint';
 import { ResponsesModeSelect } from './responses-mode-select';
@@ -230,6 +231,7 @@ export function ChannelForm({ channelId, initialValues }: ChannelFormProps) {
       ))}
       <LogBodiesSwitch form={form} />
       <ResponsesModeSelect form={form} type={type} />
+      <ClaudeCacheSwitch form={form} type={type} />
       <Flex gap={16} wrap className="form-row">
         <Form.Item name="test_model" label={t('channel_form.test_model')} extra={t('channel_form.test_model_help')}>
           <Select

@@ -16,16 +16,16 @@ export function ResponsesModeSelect({ form, type }: { form: FormInstance<Channel
   const value: ResponsesMode = setting.value === 'native' || setting.value === 'chat' ? setting.value : 'auto';
   return (
     <Form.Item
-      label={t('responses_mode.label')}
+      label={t('upstream_protocol.label')}
       htmlFor="channel-responses-mode"
-      extra={t(`responses_mode.${value}_help`)}
+      extra={t(`upstream_protocol.${value}_help`)}
     >
       <Select
         id="channel-responses-mode"
         value={value}
         disabled={!setting.ready}
         onChange={(mode: ResponsesMode) => setting.set(mode === 'auto' ? undefined : mode)}
-        options={RESPONSES_MODES.map((mode) => ({ value: mode, label: t(`responses_mode.${mode}`) }))}
+        options={RESPONSES_MODES.map((mode) => ({ value: mode, label: t(`upstream_protocol.${mode}`) }))}
         data-testid="channel-responses-mode"
       />
     </Form.Item>

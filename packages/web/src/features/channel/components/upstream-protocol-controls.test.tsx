@@ -14,7 +14,7 @@ function api() {
 
 const settingText = (form: HTMLElement) => (within(form).getByLabelText(/额外设置/) as HTMLTextAreaElement).value;
 
-describe('Responses API mode of a channel', () => {
+describe('how a channel speaks to its upstream: Responses mode and prompt-cache breakpoints', () => {
   it('writes responses_mode into the setting JSON beside its other keys, and auto removes it', async () => {
     const user = setupUser();
     api();
@@ -46,7 +46,24 @@ describe('Responses API mode of a channel', () => {
     await setupUser().click(within(form).getByText('高级设置'));
     await within(form).findByTestId('channel-log-bodies');
     expect(within(form).queryByTestId('channel-responses-mode')).toBeNull();
+    expect(within(form).queryByTestId('channel-claude-cache')).toBeNull();
   });
+
+  it('offers automatic prompt-cache breakpoints on an Anthropic channel, written into the setting JSON', async () => {
+    const user = setupUser();
+    api();
+    renderPage(<ChannelForm initialValues={{ ...newChannelValues(), type: 14, name: 'claude', key: 'k' }} />, {
+      path: '/channel/add',
+    });
+    const form = await screen.findByTestId('channel-form');
+    await user.click(within(form).getByText('高级设置'));
+    const toggle = await within(form).findByTestId('channel-claude-cache');
+    expect(within(form).queryByTestId('channel-responses-mode')).toBeNull();
+    await user.click(toggle);
+    await waitFor(() => expect(JSON.parse(settingText(form))).toEqual({ claude_cache_breakpoints: true }));
+    await user.click(toggle);
+    await waitFor(() => expect(settingText(form)).toBe(''));
+  }, 60_000);
 
   it('marks a channel that reaches the Responses API through chat for now', async () => {
     api();
