@@ -12,6 +12,8 @@ import { recordAudit } from '../services/audit/audit-trail.js';
 import { logBodyRoutes } from './log-bodies.js';
 
 /** Log filters from the query; the admin-only ones (username, channel) are read only for admins. */
+const CACHE_USAGE_ROWS = 20;
+
 function readFilter(query: Record<string, unknown>, admin: boolean): LogFilter {
   return {
     type: queryNumber(query, 'type'),
@@ -110,6 +112,18 @@ export async function logRoutes(app: FastifyInstance, ctx: AppContext): Promise<
         nowSeconds(),
       ),
     );
+  });
+
+  // Prompt-cache hits per key and model (the dashboard's hit rate): the 20 busiest pairs of the filter's range.
+  app.get('/api/log/cache_usage', { preHandler: requireAdmin }, async (request) => {
+    await ctx.logWriter.flush();
+    return ok(await logs.cacheUsage(readFilter(request.query as Record<string, unknown>, true), CACHE_USAGE_ROWS));
+  });
+
+  app.get('/api/log/self/cache_usage', { preHandler: requireUser }, async (request) => {
+    await ctx.logWriter.flush();
+    const filter = readFilter(request.query as Record<string, unknown>, false);
+    return ok(await logs.cacheUsage({ ...filter, userId: currentUser(request).id }, CACHE_USAGE_ROWS));
   });
 
   app.delete('/api/log/', { preHandler: requireAdmin }, async (request) => {

@@ -69,3 +69,13 @@ export interface LogStatView {
   rpm: number;
   tpm: number;
 }
+
+/** `GET /api/log/self/cache_usage` and `/api/log/cache_usage`: prompt-cache hits per key and model, busiest first. */
+export interface CacheUsageView {
+  token_name: string;
+  model_name: string;
+  requests: number;
+  prompt_tokens: number;
+  /** The part of `prompt_tokens` the upstream served from its prompt cache. */
+  cached_tokens: number;
+}

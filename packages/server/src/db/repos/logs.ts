@@ -1,4 +1,4 @@
-import { LogType } from '@gateway/shared';
+import { type CacheUsageView, LogType } from '@gateway/shared';
 import { CompiledQuery, type Kysely, sql } from 'kysely';
 import type { Db } from '../connection.js';
 import type { Database, LogRow, NewLog } from '../schema.js';
@@ -134,6 +134,17 @@ function sqliteLogInserter(database: NonNullable<Db['sqlite']>) {
   };
 }
 
+/**
+ * A call log's cached prompt tokens (`other.cache_tokens`) as SQL. `other` is text and may hold anything an adopted
+ * database left there, so SQLite and MySQL check it is JSON first and PostgreSQL reads the number with a pattern
+ * (its JSON cast would fail the whole query on one bad row).
+ */
+function cachedTokensSql(dialect: Db['dialect']) {
+  if (dialect === 'postgres')
+    return sql<number>`coalesce(substring(other from '"cache_tokens":\\s*([0-9]+)')::bigint, 0)`;
+  return sql<number>`case when json_valid(other) then coalesce(json_extract(other, '$.cache_tokens'), 0) else 0 end`;
+}
+
 export function createLogsRepo(db: Db) {
   const q = db.kysely;
   let sqliteInsert: ((rows: NewLog[]) => Promise<void>) | undefined;
@@ -193,6 +204,29 @@ export function createLogsRepo(db: Db) {
           .executeTakeFirstOrThrow(),
       ]);
       return { quota: Number(total.quota), rpm: Number(recent.requests), tpm: Number(recent.tokens) };
+    },
+    /** Call logs over the filter grouped by key and model, busiest first: prompt tokens and the cached part. */
+    async cacheUsage(filter: LogFilter, limit: number): Promise<CacheUsageView[]> {
+      const cached = cachedTokensSql(db.dialect);
+      const rows = await filtered({ ...filter, type: LogType.Consume })
+        .select((eb) => [
+          'token_name',
+          'model_name',
+          eb.fn.countAll<number>().as('requests'),
+          eb.fn.coalesce(eb.fn.sum<number>('prompt_tokens'), eb.lit(0)).as('prompt_tokens'),
+          eb.fn.coalesce(eb.fn.sum<number>(cached), eb.lit(0)).as('cached_tokens'),
+        ])
+        .groupBy(['token_name', 'model_name'])
+        .orderBy('prompt_tokens', 'desc')
+        .limit(limit)
+        .execute();
+      return rows.map((row) => ({
+        token_name: row.token_name,
+        model_name: row.model_name,
+        requests: Number(row.requests),
+        prompt_tokens: Number(row.prompt_tokens),
+        cached_tokens: Number(row.cached_tokens),
+      }));
     },
     /** The request id (X-Oneapi-Request-Id) of row `id`, '' when it has none or does not exist. */
     async requestIdOf(id: number): Promise<string> {

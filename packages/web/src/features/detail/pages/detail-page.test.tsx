@@ -35,14 +35,24 @@ const ROWS = [
 
 function renderDetail(role: number, handlers: Record<string, MockHandler>, status = {}) {
   setStoredUser({ id: 2, username: 'alice', display_name: 'Alice', role, status: 1, group: 'default' });
-  const api = mockFetch({ 'GET /api/status': ok(statusFixture({ enable_data_export: true, ...status })), ...handlers });
+  const api = mockFetch({
+    'GET /api/status': ok(statusFixture({ enable_data_export: true, ...status })),
+    'GET /api/log/self/cache_usage': ok([]),
+    'GET /api/log/cache_usage': ok([]),
+    ...handlers,
+  });
   renderPage(<DetailPage />, { path: '/detail' });
   return api;
 }
 
 describe('dashboard page', () => {
   it('shows a user their own totals and table from /api/data/self for the last seven days', async () => {
-    const { requests } = renderDetail(1, { 'GET /api/data/self': ok(ROWS) });
+    const { requests } = renderDetail(1, {
+      'GET /api/data/self': ok(ROWS),
+      'GET /api/log/self/cache_usage': ok([
+        { token_name: 'agent', model_name: 'claude-sonnet-4-5', requests: 4, prompt_tokens: 8000, cached_tokens: 6000 },
+      ]),
+    });
     const totals = await screen.findByTestId('detail-totals', {}, SLOW);
     // 11 250 + 450 = 11 700 quota = $0.0234, shown with the console's rounding
     expect(await within(totals).findByText('$0.02', {}, SLOW)).toBeTruthy();
@@ -56,6 +66,12 @@ describe('dashboard page', () => {
     expect(span).toBeGreaterThan(7 * 86_400 - 3600);
     expect(span).toBeLessThanOrEqual(7 * 86_400 + 3600);
     expect(Number(query.get('start_timestamp')) % 3600).toBe(0);
+    // The prompt-cache hit rate of each key and model, over the same range.
+    const cache = await screen.findByTestId('cache-hit-table', {}, SLOW);
+    expect(await within(cache).findByText('claude-sonnet-4-5', {}, SLOW)).toBeTruthy();
+    expect(within(cache).getByText('75%')).toBeTruthy();
+    const asked = requests.find((request) => request.path === '/api/log/self/cache_usage')!.url.searchParams;
+    expect(asked.get('start_timestamp')).toBe(query.get('start_timestamp'));
   });
 
   it('lets an admin filter everyone’s data by username', async () => {

@@ -8,6 +8,7 @@ import { usePublicStatus } from '../../../hooks/use-status';
 import { useSessionUser } from '../../../lib/session';
 import { chartData, fitGranularity, tableRows, totalsOf } from '../aggregate';
 import { useQuotaData } from '../api/use-quota-data';
+import { CacheHitTable } from '../components/cache-hit-table';
 import { DetailCharts } from '../components/detail-charts';
 import { DetailFilters, type DetailFilterValues } from '../components/detail-filters';
 import { DetailTable } from '../components/detail-table';
@@ -109,6 +110,7 @@ export default function DetailPage() {
           <>
             <DetailCharts data={charts!} granularity={granularity} />
             <DetailTable rows={table} granularity={granularity} admin={admin} range={shown} />
+            <CacheHitTable query={shown} admin={admin} />
           </>
         )}
       </Flex>
