@@ -6,8 +6,9 @@ import { OptionSection } from '../components/kit/option-section';
 import { EmailWhitelistInput } from '../components/system/email-whitelist-input';
 import { OidcDiscoveryButton } from '../components/system/oidc-discovery-button';
 import type { OptionMap } from '../option-form';
+import { cardPaymentSections } from './card-payment-sections';
 
-interface Section {
+export interface Section {
   id: string;
   title: string;
   fields: FieldSpec[];
@@ -21,6 +22,8 @@ export function SystemTab({ options }: { options: OptionMap }) {
   const { t } = useTranslation();
   const server = options.ServerAddress || window.location.origin;
 
+  // Callbacks and return links are built from the server address (spec 000 §5).
+  const serverAddressFirst = () => (options.ServerAddress?.trim() ? null : t('setting.system.server_address_first'));
   const sections = useMemo<Section[]>(
     () => [
       {
@@ -45,8 +48,7 @@ export function SystemTab({ options }: { options: OptionMap }) {
       {
         id: 'payment',
         title: t('setting.system.payment'),
-        // Callbacks and return links are built from the server address (spec 000 §5).
-        beforeSave: () => (options.ServerAddress?.trim() ? null : t('setting.system.server_address_first')),
+        beforeSave: serverAddressFirst,
         fields: [
           {
             key: 'PayAddress',
@@ -98,6 +100,7 @@ export function SystemTab({ options }: { options: OptionMap }) {
           },
         ],
       },
+      ...cardPaymentSections(t, serverAddressFirst),
       {
         id: 'login',
         title: t('setting.system.login'),
