@@ -1,5 +1,5 @@
 import { Alert } from 'antd';
-import { useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FieldSpec } from '../components/kit/field-spec';
 import { OptionSection } from '../components/kit/option-section';
@@ -23,7 +23,10 @@ export function SystemTab({ options }: { options: OptionMap }) {
   const server = options.ServerAddress || window.location.origin;
 
   // Callbacks and return links are built from the server address (spec 000 §5).
-  const serverAddressFirst = () => (options.ServerAddress?.trim() ? null : t('setting.system.server_address_first'));
+  const serverAddressFirst = useCallback(
+    () => (options.ServerAddress?.trim() ? null : t('setting.system.server_address_first')),
+    [options.ServerAddress, t],
+  );
   const sections = useMemo<Section[]>(
     () => [
       {
@@ -232,7 +235,7 @@ export function SystemTab({ options }: { options: OptionMap }) {
         ],
       },
     ],
-    [t, options.ServerAddress],
+    [t, serverAddressFirst],
   );
 
   return (

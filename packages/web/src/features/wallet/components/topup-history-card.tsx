@@ -58,9 +58,10 @@ export function TopUpHistoryCard() {
       align: 'right',
       render: (money: number, record) => {
         if (record.payment_method === 'redemption') return '—';
-        // Card payments are charged in the provider's currency, epay in yuan.
-        const key =
-          record.payment_provider === 'stripe' || record.payment_provider === 'creem' ? 'money_card' : 'money';
+        // Epay charges yuan, Stripe the configured price's currency (dollars as the family shows it); a Creem pack
+        // its own currency, which the order does not keep, so the bare figure.
+        if (record.payment_provider === 'creem') return money.toFixed(2);
+        const key = record.payment_provider === 'stripe' ? 'money_card' : 'money';
         return t(`wallet.${key}`, { money: money.toFixed(2) });
       },
     },
