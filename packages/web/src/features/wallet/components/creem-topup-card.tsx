@@ -1,12 +1,13 @@
 import { ShoppingOutlined } from '@ant-design/icons';
 import { type CreemProduct, creemProductsFrom } from '@gateway/shared';
-import { Alert, Button, Card, Descriptions, Flex, Modal, Typography } from 'antd';
+import { Alert, Button, Card, Descriptions, Flex, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormatQuota } from '../../../hooks/use-format-quota';
 import { notify } from '../../../lib/notify';
 import { goToCheckout, useCreemPay } from '../api/use-card-pay';
 import { useTopUpInfo } from '../api/use-topup-info';
+import { PayConfirmModal } from './pay-confirm-modal';
 
 /** A product's price as the payer will be charged it (the product's own currency). */
 function priceOf(product: CreemProduct): string {
@@ -75,16 +76,7 @@ export function CreemTopUpCard() {
         </div>
         {payError && <Alert type="error" showIcon title={payError} closable={{ onClose: () => setPayError(null) }} />}
       </Flex>
-      <Modal
-        open={chosen !== null}
-        title={t('wallet.confirm_title')}
-        okText={t('wallet.confirm_pay')}
-        cancelText={t('ui.cancel')}
-        onOk={confirm}
-        onCancel={() => setChosen(null)}
-        confirmLoading={pay.isPending}
-        destroyOnHidden
-      >
+      <PayConfirmModal open={chosen !== null} loading={pay.isPending} onOk={confirm} onCancel={() => setChosen(null)}>
         {chosen && (
           <Descriptions column={1} size="small" bordered className="wallet-confirm">
             <Descriptions.Item label={t('wallet.product')}>{chosen.name}</Descriptions.Item>
@@ -93,10 +85,7 @@ export function CreemTopUpCard() {
             <Descriptions.Item label={t('wallet.method')}>{t('wallet.method_creem')}</Descriptions.Item>
           </Descriptions>
         )}
-        <Typography.Paragraph type="secondary" style={{ marginTop: 12, marginBottom: 0 }}>
-          {t('wallet.confirm_hint')}
-        </Typography.Paragraph>
-      </Modal>
+      </PayConfirmModal>
     </Card>
   );
 }

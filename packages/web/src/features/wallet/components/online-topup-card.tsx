@@ -5,7 +5,7 @@ import {
   LoadingOutlined,
   WechatOutlined,
 } from '@ant-design/icons';
-import { Alert, Button, Card, Descriptions, Flex, InputNumber, Modal, Typography } from 'antd';
+import { Alert, Button, Card, Descriptions, Flex, InputNumber, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormatQuota } from '../../../hooks/use-format-quota';
@@ -19,6 +19,7 @@ import { useTopUpInfo } from '../api/use-topup-info';
 import { submitPaymentForm } from '../submit-payment-form';
 import { discountOf, minimumAmount, type PaymentMethod, presetsFrom, type TopUpMethod } from '../types';
 import { useDebouncedValue } from '../use-debounced-value';
+import { PayConfirmModal } from './pay-confirm-modal';
 
 const METHODS: Record<TopUpMethod, { labelKey: string; icon: ReactNode; className: string }> = {
   zfb: { labelKey: 'wallet.method_zfb', icon: <AlipayCircleOutlined />, className: 'wallet-pay-zfb' },
@@ -228,15 +229,11 @@ export function OnlineTopUpCard() {
         {payError && <Alert type="error" showIcon title={payError} closable={{ onClose: () => setPayError(null) }} />}
       </Flex>
 
-      <Modal
+      <PayConfirmModal
         open={confirming !== null}
-        title={t('wallet.confirm_title')}
-        okText={t('wallet.confirm_pay')}
-        cancelText={t('ui.cancel')}
+        loading={paying}
         onOk={confirmPay}
         onCancel={() => setConfirming(null)}
-        confirmLoading={paying}
-        destroyOnHidden
       >
         {confirming && valid && (
           <Descriptions column={1} size="small" bordered className="wallet-confirm">
@@ -255,10 +252,7 @@ export function OnlineTopUpCard() {
             </Descriptions.Item>
           </Descriptions>
         )}
-        <Typography.Paragraph type="secondary" style={{ marginTop: 12, marginBottom: 0 }}>
-          {t('wallet.confirm_hint')}
-        </Typography.Paragraph>
-      </Modal>
+      </PayConfirmModal>
     </Card>
   );
 }
