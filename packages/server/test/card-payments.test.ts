@@ -1,4 +1,7 @@
+import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recordSchema } from '../src/db/family/recorded-schema.js';
+import { up as addTopUpProvider } from '../src/db/migrations/0011_top_up_provider.js';
 import { type ApiClient, setupAndLogin, signedInUser } from './helpers/client.js';
 import { availableDialects } from './helpers/databases.js';
 import {
@@ -280,5 +283,12 @@ describe.each(dialects)('card top-up through Stripe Checkout and Creem on %s', (
     expect(await quota()).toBe(before + 2_500_000);
     expect((await order(tradeNo)).status).toBe('success');
     expect(creem.refused).toBe(0);
+  });
+
+  it('migration 0011 leaves a top_ups table that already has payment_provider as it is (a newer family database)', async () => {
+    await addTopUpProvider(server.ctx.db.kysely as unknown as Kysely<unknown>, server.ctx.db.dialect);
+    // Adopting a family database compares the recorded statements with its tables: none may add the column.
+    const recorded = await recordSchema((db) => addTopUpProvider(db, server.ctx.db.dialect));
+    expect(recorded.filter((node) => node.kind === 'AlterTableNode')).toEqual([]);
   });
 });
