@@ -113,8 +113,12 @@ export async function cardPaymentRoutes(app: FastifyInstance, ctx: AppContext): 
       return await create();
     } catch (error) {
       await ctx.repos.topUps.markFailed(tradeNo);
-      // The provider's own words only: never the request, which carries the key.
-      request.log.warn({ reqId: request.id, tradeNo, reason: (error as Error).message }, 'card checkout not created');
+      // Only the kind of failure and the HTTP status: never the request (it carries the key) nor the provider's text.
+      const { type, statusCode } = error as { type?: string; statusCode?: number };
+      request.log.warn(
+        { reqId: request.id, tradeNo, failure: type ?? (error as Error).name, status: statusCode },
+        'card checkout not created',
+      );
       throw new ApiFailure('pay_checkout_failed');
     }
   }
