@@ -1,6 +1,7 @@
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyRequest, LogController } from 'fastify';
 import { auditRoutes } from './api/audit.js';
+import { cardPaymentRoutes } from './api/card-payments.js';
 import { channelRoutes } from './api/channel/index.js';
 import { checkinRoutes } from './api/checkin.js';
 import { contentRoutes } from './api/content.js';
@@ -236,6 +237,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     walletRoutes,
     checkinRoutes,
     paymentRoutes,
+    cardPaymentRoutes,
     dataRoutes,
     userAdminRoutes,
     userPersonalRoutes,

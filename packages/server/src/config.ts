@@ -69,6 +69,8 @@ export interface Config {
   version: string;
   /** Where Turnstile tokens are verified (Cloudflare's siteverify; tests point it at a local fake). */
   turnstileVerifyUrl: string;
+  /** Card payment APIs (STRIPE_API_BASE, CREEM_API_BASE; the vendors' hosts unless overridden, e.g. by test fakes). */
+  paymentApis: PaymentApiBases;
   /** GitHub and LinuxDO endpoints (the real services unless overridden; tests point them at local fakes). */
   oauthEndpoints: OAuthEndpoints;
   /**
@@ -122,6 +124,12 @@ function readBool(env: Env, name: string, fallback: boolean): boolean {
   if (['true', '1', 'yes', 'on'].includes(raw)) return true;
   if (['false', '0', 'no', 'off'].includes(raw)) return false;
   throw new ConfigError(`${name} must be true or false, got "${env[name]}"`);
+}
+
+export interface PaymentApiBases {
+  stripe: string;
+  /** null: Creem's live or test host by the `CreemTestMode` option. */
+  creem: string | null;
 }
 
 const TURNSTILE_SITEVERIFY_URL = 'https://challenges.cloudflare.com/turnstile/v0/siteverify';
@@ -297,6 +305,10 @@ export function loadConfig(
     logLevel,
     version: env.VERSION?.trim() || defaults.version || '0.0.0',
     turnstileVerifyUrl: readUrl(env, 'TURNSTILE_VERIFY_URL', TURNSTILE_SITEVERIFY_URL),
+    paymentApis: {
+      stripe: readUrl(env, 'STRIPE_API_BASE', 'https://api.stripe.com').replace(/\/+$/, ''),
+      creem: env.CREEM_API_BASE?.trim() ? readUrl(env, 'CREEM_API_BASE', '').replace(/\/+$/, '') : null,
+    },
     oauthEndpoints: {
       github: {
         authorize: readUrl(env, 'GITHUB_AUTHORIZE_ENDPOINT', 'https://github.com/login/oauth/authorize'),

@@ -114,6 +114,10 @@ describe.each(dialects)('online top-up through the epay protocol on %s', (dialec
       price: 7.3,
       amount_options: [10, 50, 100],
       discount: { '100': 0.9 },
+      enable_stripe_topup: false,
+      stripe_min_topup: 1,
+      enable_creem_topup: false,
+      creem_products: '[]',
     });
     // 10 units × 7.3 × group ratio 1.5 = 109.50; 100 units × 7.3 × 1.5 × 0.9 = 985.50
     expect((await user.post('/api/user/amount', { amount: 10 })).data).toBe('109.50');

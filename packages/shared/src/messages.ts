@@ -8,12 +8,14 @@ import { FALLBACK_MESSAGES } from './fallback/messages.js';
 import { acceptLanguageTags, type Language, negotiateLanguage } from './languages.js';
 import { LIMIT_MESSAGES } from './limits/messages.js';
 import { TRANSLATED_MESSAGES } from './messages/index.js';
+import { CARD_PAYMENT_MESSAGES } from './payments/messages.js';
 import { RELAY_MESSAGES } from './relay/messages.js';
 
 export const MESSAGES = {
   ...CHANNEL_FORM_MESSAGES,
   ...LIMIT_MESSAGES,
   ...FALLBACK_MESSAGES,
+  ...CARD_PAYMENT_MESSAGES,
   ...RELAY_MESSAGES,
   // generic
   invalid_params: { zh: '无效的参数', en: 'Invalid parameters' },

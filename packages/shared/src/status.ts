@@ -44,6 +44,10 @@ export interface PublicStatus {
   demo_site_enabled: boolean;
   /** The family's console shows its online top-up form only with this (Epay address, id and key filled in). */
   enable_online_topup: boolean;
+  /** Money per unit of credit through Stripe, and whether Stripe or Creem top-up is set up. */
+  stripe_unit_price: number;
+  enable_stripe_topup: boolean;
+  enable_creem_topup: boolean;
   /** Balances and logs are always written in batches here (the family's BATCH_UPDATE_ENABLED). */
   enable_batch_update: boolean;
   /** Sign-in methods this gateway does not offer, always false, so the family's console hides them. */

@@ -1,4 +1,4 @@
-import { TopUpStatus } from '@gateway/shared';
+import { PaymentProvider, TopUpStatus } from '@gateway/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { criticalLimit } from '../auth/critical-limit.js';
@@ -7,16 +7,12 @@ import type { AppContext } from '../context.js';
 import { nowSeconds } from '../db/sql-helpers.js';
 import { ApiFailure, ok } from '../http/envelope.js';
 import { parseBody } from '../http/validation.js';
+import { creemEnabled, creemProducts } from '../services/payments/creem.js';
 import { epaySign } from '../services/payments/epay.js';
-import {
-  amountDiscounts,
-  amountOptions,
-  epayType,
-  groupRatioFor,
-  payableMoney,
-  tradeNumber,
-} from '../services/payments/epay-order.js';
+import { amountOptions, epayType, tradeNumber } from '../services/payments/epay-order.js';
 import { epayEnabled, settleEpayReport } from '../services/payments/epay-settle.js';
+import { topUpDiscounts, topUpMoney } from '../services/payments/pricing.js';
+import { stripeEnabled } from '../services/payments/stripe.js';
 import { randomText } from './token.js';
 
 const amountSchema = z.object({
@@ -38,13 +34,7 @@ export async function paymentRoutes(app: FastifyInstance, ctx: AppContext): Prom
   const o = ctx.options;
   const trimSlash = (url: string) => url.replace(/\/+$/, '');
 
-  const discounts = () => amountDiscounts(o.json('payment_setting.amount_discount'));
-  const payable = (amount: number, group: string) =>
-    payableMoney(amount, {
-      price: o.number('Price'),
-      groupRatio: groupRatioFor(group, o.json('TopupGroupRatio')),
-      discounts: discounts(),
-    });
+  const payable = (amount: number, group: string) => topUpMoney(ctx, amount, group, o.number('Price'));
   const checkAmount = (amount: number) => {
     const min = o.number('MinTopUp');
     if (amount < min) throw new ApiFailure('pay_amount_too_small', { min });
@@ -57,7 +47,12 @@ export async function paymentRoutes(app: FastifyInstance, ctx: AppContext): Prom
       min_topup: o.number('MinTopUp'),
       price: o.number('Price'),
       amount_options: amountOptions(o.json('payment_setting.amount_options')),
-      discount: discounts(),
+      discount: topUpDiscounts(ctx),
+      enable_stripe_topup: stripeEnabled(ctx),
+      stripe_min_topup: o.number('StripeMinTopUp'),
+      enable_creem_topup: creemEnabled(ctx),
+      // The family sends the option's text; only checked entries, so a product the server refuses is never offered.
+      creem_products: JSON.stringify(creemProducts(ctx)),
     }),
   );
 
@@ -85,6 +80,7 @@ export async function paymentRoutes(app: FastifyInstance, ctx: AppContext): Prom
       money: Number(money),
       trade_no: tradeNo,
       payment_method: type,
+      payment_provider: PaymentProvider.Epay,
       status: TopUpStatus.Pending,
     });
     const params: Record<string, string> = {

@@ -2,7 +2,9 @@ import type { PublicStatus } from '@gateway/shared';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
 import { ok } from '../http/envelope.js';
+import { creemEnabled } from '../services/payments/creem.js';
 import { epayEnabled } from '../services/payments/epay-settle.js';
+import { stripeEnabled } from '../services/payments/stripe.js';
 
 /** The public status object: built only from non-secret options, so it is safe for every visitor. */
 export function publicStatus(ctx: AppContext): PublicStatus {
@@ -51,6 +53,9 @@ export function publicStatus(ctx: AppContext): PublicStatus {
     self_use_mode_enabled: o.bool('SelfUseModeEnabled'),
     demo_site_enabled: o.bool('DemoSiteEnabled'),
     enable_online_topup: epayEnabled(ctx),
+    stripe_unit_price: o.number('StripeUnitPrice'),
+    enable_stripe_topup: stripeEnabled(ctx),
+    enable_creem_topup: creemEnabled(ctx),
     enable_batch_update: true,
     discord_oauth: false,
     checkin_enabled: o.bool('checkin_setting.enabled'),

@@ -210,6 +210,8 @@ export interface TopUpsTable {
   money: WithDefault<number>;
   trade_no: string;
   payment_method: WithDefault<string>;
+  /** Added by migration 0011: epay, stripe or creem ('' for codes). */
+  payment_provider: WithDefault<string>;
   create_time: WithDefault<number>;
   complete_time: WithDefault<number>;
   status: WithDefault<string>;

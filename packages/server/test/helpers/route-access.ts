@@ -59,6 +59,11 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'POST /api/user/epay/notify': 'webhook-callback',
   'GET /api/user/epay/return': 'webhook-callback',
   'POST /api/user/epay/return': 'webhook-callback',
+  'POST /api/stripe/webhook': 'webhook-callback',
+  'POST /api/creem/webhook': 'webhook-callback',
+  'POST /api/user/stripe/amount': 'user',
+  'POST /api/user/stripe/pay': 'user',
+  'POST /api/user/creem/pay': 'user',
   // The signed-in person's own things
   'GET /api/user/self': 'user',
   'PUT /api/user/self': 'user',

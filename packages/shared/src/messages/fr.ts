@@ -212,6 +212,10 @@ export const FR_MESSAGES: MessageCatalogue = {
   pay_amount_invalid: 'Le montant de la recharge doit être un entier positif',
   pay_method_invalid: 'Moyen de paiement non pris en charge',
   pay_server_address_missing: 'Veuillez d’abord définir l’adresse du serveur',
+  pay_checkout_failed: 'Le paiement n’a pas pu être lancé ; réessayez plus tard',
+  pay_product_invalid: 'Ce produit n’existe pas',
+  option_bad_creem_products:
+    '{key} doit être un tableau de produits : [{"productId": "…", "name": "…", "price": prix > 0, "currency": "USD", "quota": quota entier > 0}]',
   data_time_invalid: 'Format de date invalide',
   data_range_invalid: 'Le début ne peut pas être postérieur à la fin',
   user_username_password_required: 'Le nom d’utilisateur et le mot de passe ne peuvent pas être vides !',

@@ -209,6 +209,10 @@ export const JA_MESSAGES: MessageCatalogue = {
   pay_amount_invalid: 'チャージ額は正の整数にしてください',
   pay_method_invalid: '対応していない支払い方法です',
   pay_server_address_missing: '先にサーバーのアドレスを設定してください',
+  pay_checkout_failed: '決済を開始できませんでした。しばらくしてからもう一度お試しください',
+  pay_product_invalid: 'この商品は存在しません',
+  option_bad_creem_products:
+    '{key} は商品の配列にしてください：[{"productId": "…", "name": "…", "price": 価格 > 0, "currency": "USD", "quota": 正の整数のクォータ}]',
   data_time_invalid: '日時の形式が正しくありません',
   data_range_invalid: '開始日時を終了日時より後にすることはできません',
   user_username_password_required: 'ユーザー名とパスワードを空にすることはできません！',

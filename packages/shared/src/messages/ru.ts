@@ -205,6 +205,10 @@ export const RU_MESSAGES: MessageCatalogue = {
   pay_amount_invalid: 'Сумма пополнения должна быть положительным целым числом',
   pay_method_invalid: 'Неподдерживаемый способ оплаты',
   pay_server_address_missing: 'Сначала укажите адрес сервера',
+  pay_checkout_failed: 'Не удалось начать оплату; попробуйте позже',
+  pay_product_invalid: 'Такого продукта нет',
+  option_bad_creem_products:
+    '{key} должен быть массивом продуктов: [{"productId": "…", "name": "…", "price": цена > 0, "currency": "USD", "quota": целая квота > 0}]',
   data_time_invalid: 'Недопустимый формат времени',
   data_range_invalid: 'Начало не может быть позже конца',
   user_username_password_required: 'Имя пользователя и пароль не могут быть пустыми!',

@@ -207,6 +207,10 @@ export const VI_MESSAGES: MessageCatalogue = {
   pay_amount_invalid: 'Số tiền nạp phải là số nguyên dương',
   pay_method_invalid: 'Phương thức thanh toán không được hỗ trợ',
   pay_server_address_missing: 'Vui lòng thiết lập địa chỉ máy chủ trước',
+  pay_checkout_failed: 'Không thể bắt đầu thanh toán; vui lòng thử lại sau',
+  pay_product_invalid: 'Sản phẩm này không tồn tại',
+  option_bad_creem_products:
+    '{key} phải là mảng sản phẩm: [{"productId": "…", "name": "…", "price": giá > 0, "currency": "USD", "quota": hạn mức nguyên > 0}]',
   data_time_invalid: 'Định dạng thời gian không hợp lệ',
   data_range_invalid: 'Thời điểm bắt đầu không được muộn hơn thời điểm kết thúc',
   user_username_password_required: 'Tên đăng nhập và mật khẩu không được để trống!',

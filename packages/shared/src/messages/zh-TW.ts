@@ -196,6 +196,10 @@ export const ZH_TW_MESSAGES: MessageCatalogue = {
   pay_amount_invalid: '儲值數量必須是正整數',
   pay_method_invalid: '不支援的付款方式',
   pay_server_address_missing: '請先填寫伺服器位址',
+  pay_checkout_failed: '拉起支付失敗，請稍後再試',
+  pay_product_invalid: '產品不存在',
+  option_bad_creem_products:
+    '{key} 必須是產品陣列：[{"productId": "…", "name": "…", "price": 價格 > 0, "currency": "USD", "quota": 正整數額度}]',
   data_time_invalid: '時間格式錯誤',
   data_range_invalid: '開始時間不能晚於結束時間',
   user_username_password_required: '使用者名稱和密碼不能為空！',

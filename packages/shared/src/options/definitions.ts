@@ -45,6 +45,18 @@ export const OPTION_DEFINITIONS = {
   // Quick-pick amounts on the wallet page, and price factors per amount (e.g. {"100": 0.95} = 5% off at 100)
   'payment_setting.amount_options': json([10, 20, 50, 100, 200, 500], 'amount-list'),
   'payment_setting.amount_discount': json({}, 'amount-discounts'),
+  // Stripe Checkout: the price (per unit of credit) the checkout charges, the money per unit shown to users
+  StripeApiSecret: str(),
+  StripeWebhookSecret: str(),
+  StripePriceId: str(),
+  StripeUnitPrice: num(8, 0),
+  StripeMinTopUp: int(1, 1),
+  StripePromotionCodesEnabled: bool(false),
+  // Creem: fixed products, each crediting its own quota
+  CreemApiKey: str(),
+  CreemProducts: json([], 'creem-products'),
+  CreemTestMode: bool(false),
+  CreemWebhookSecret: str(),
   // Login and registration
   PasswordLoginEnabled: bool(true),
   PasswordRegisterEnabled: bool(true),

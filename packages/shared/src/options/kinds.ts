@@ -33,6 +33,8 @@ export type JsonShape =
   | 'group-limits'
   /** `GroupFallbackModels`: group → [fallback models] (fallback/fields.ts). */
   | 'group-fallback'
+  /** `CreemProducts`: [{productId, name, price, currency, quota}] (payments/card-payments.ts). */
+  | 'creem-products'
   | 'any';
 
 export interface OptionDefinition {

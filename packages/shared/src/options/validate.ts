@@ -1,5 +1,6 @@
 import { parseGroupFallbackModels, parseStatusRanges } from '../fallback/fields.js';
 import { parseGroupLimitDefaults } from '../limits/fields.js';
+import { parseCreemProducts } from '../payments/card-payments.js';
 import { isOptionKey, OPTION_DEFINITIONS } from './definitions.js';
 import type { JsonShape, OptionKind } from './kinds.js';
 import { parseResponsesPolicy } from './responses-policy.js';
@@ -23,6 +24,7 @@ export interface OptionError {
     | 'option_bad_responses_policy'
     | 'option_bad_group_limits'
     | 'option_bad_group_fallback'
+    | 'option_bad_creem_products'
     | 'option_bad_fallback_status_codes'
     | 'option_bad_domain'
     | 'option_duplicate_domain'
@@ -82,6 +84,7 @@ const SHAPE_ERRORS: Partial<Record<JsonShape, OptionError['code']>> = {
   'responses-policy': 'option_bad_responses_policy',
   'group-limits': 'option_bad_group_limits',
   'group-fallback': 'option_bad_group_fallback',
+  'creem-products': 'option_bad_creem_products',
 };
 
 /** Options that may only be switched on when other options are filled (family rule). */
@@ -225,6 +228,8 @@ function matchesShape(value: unknown, shape: JsonShape): boolean {
       return parseGroupLimitDefaults(value) !== null;
     case 'group-fallback':
       return parseGroupFallbackModels(value) !== null;
+    case 'creem-products':
+      return parseCreemProducts(value) !== null;
     case 'chats':
       return (
         Array.isArray(value) &&

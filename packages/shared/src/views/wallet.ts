@@ -8,18 +8,27 @@ export interface TopUpInfoView {
   amount_options: number[];
   /** Amount → price factor (0.9 = 10% off). */
   discount: Record<string, number>;
+  /** Stripe Checkout is set up (secret key, webhook secret and price id filled in). */
+  enable_stripe_topup: boolean;
+  stripe_min_topup: number;
+  /** Creem is set up (API key, webhook secret and at least one product). */
+  enable_creem_topup: boolean;
+  /** The `CreemProducts` option text, as the family sends it (parse with `creemProductsFrom`). */
+  creem_products: string;
 }
 
 /** One row of `GET /api/user/topup/self`: an online order (any state) or a redeemed code. */
 export interface TopUpView {
   id: number;
-  /** Units of credit for online orders; quota for redeemed codes. */
+  /** Units of credit for epay and Stripe orders; quota for Creem orders and redeemed codes. */
   amount: number;
   /** Money paid (0 for codes). */
   money: number;
   trade_no: string;
-  /** The gateway type (alipay, wxpay, …) or `redemption`. */
+  /** The gateway type (alipay, wxpay, …), `stripe`, `creem` or `redemption`. */
   payment_method: string;
+  /** Who took the payment: `epay`, `stripe`, `creem` ('' on rows written before the column existed). */
+  payment_provider: string;
   create_time: number;
   complete_time: number;
   status: 'pending' | 'success' | 'failed' | 'expired' | string;

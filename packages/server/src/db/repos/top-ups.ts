@@ -38,6 +38,26 @@ export function createTopUpsRepo(db: Db) {
         .executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;
     },
+    /** pending → expired (the provider's checkout lapsed unpaid); a completed order is never touched. */
+    async expirePending(tradeNo: string, provider: string): Promise<boolean> {
+      const result = await q
+        .updateTable('top_ups')
+        .set({ status: TopUpStatus.Expired })
+        .where('trade_no', '=', tradeNo)
+        .where('payment_provider', '=', provider)
+        .where('status', '=', TopUpStatus.Pending)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+    /** An order whose checkout could not be created: it will never be paid. */
+    async markFailed(tradeNo: string): Promise<void> {
+      await q
+        .updateTable('top_ups')
+        .set({ status: TopUpStatus.Failed })
+        .where('trade_no', '=', tradeNo)
+        .where('status', '=', TopUpStatus.Pending)
+        .execute();
+    },
   };
 }
 

@@ -1,3 +1,4 @@
+import { PaymentProvider } from '@gateway/shared';
 import { creditTopUp } from '../../billing/credits.js';
 import type { AppContext } from '../../context.js';
 import { epayVerify } from './epay.js';
@@ -26,8 +27,8 @@ export async function settleEpayReport(ctx: AppContext, params: Record<string, s
   if (!epayEnabled(ctx) || !epayVerify(params, o.get('EpayKey'))) return 'rejected';
   if (params.pid !== o.get('EpayId')) return 'rejected';
   const order = await ctx.repos.topUps.findByTradeNo(params.out_trade_no ?? '');
-  // Redemptions share the table (trade numbers REDEEM…); only epay orders are completed by epay reports.
-  if (!order || order.payment_method === 'redemption') return 'rejected';
+  // Redemptions and card orders share the table; only epay orders are completed by epay reports.
+  if (!order || order.payment_provider !== PaymentProvider.Epay) return 'rejected';
   const money = Number(params.money);
   if (!Number.isFinite(money) || money.toFixed(2) !== order.money.toFixed(2)) return 'rejected';
   if (params.trade_status !== 'TRADE_SUCCESS') return 'unpaid';

@@ -8,6 +8,9 @@ export type PaymentMethod = 'zfb' | 'wx';
 
 export const PAYMENT_METHODS: readonly PaymentMethod[] = ['zfb', 'wx'];
 
+/** Every way the online top-up card pays: the epay methods and a card through Stripe Checkout. */
+export type TopUpMethod = PaymentMethod | 'stripe';
+
 /**
  * `POST /api/user/pay` answers the epay form fields in `data` and the gateway's address in a top-level `url`:
  * pid, type, out_trade_no, notify_url, return_url, name, money, sign, sign_type.

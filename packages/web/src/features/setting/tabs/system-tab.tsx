@@ -1,13 +1,14 @@
 import { Alert } from 'antd';
-import { useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FieldSpec } from '../components/kit/field-spec';
 import { OptionSection } from '../components/kit/option-section';
 import { EmailWhitelistInput } from '../components/system/email-whitelist-input';
 import { OidcDiscoveryButton } from '../components/system/oidc-discovery-button';
 import type { OptionMap } from '../option-form';
+import { cardPaymentSections } from './card-payment-sections';
 
-interface Section {
+export interface Section {
   id: string;
   title: string;
   fields: FieldSpec[];
@@ -21,6 +22,11 @@ export function SystemTab({ options }: { options: OptionMap }) {
   const { t } = useTranslation();
   const server = options.ServerAddress || window.location.origin;
 
+  // Callbacks and return links are built from the server address (spec 000 §5).
+  const serverAddressFirst = useCallback(
+    () => (options.ServerAddress?.trim() ? null : t('setting.system.server_address_first')),
+    [options.ServerAddress, t],
+  );
   const sections = useMemo<Section[]>(
     () => [
       {
@@ -45,8 +51,7 @@ export function SystemTab({ options }: { options: OptionMap }) {
       {
         id: 'payment',
         title: t('setting.system.payment'),
-        // Callbacks and return links are built from the server address (spec 000 §5).
-        beforeSave: () => (options.ServerAddress?.trim() ? null : t('setting.system.server_address_first')),
+        beforeSave: serverAddressFirst,
         fields: [
           {
             key: 'PayAddress',
@@ -98,6 +103,7 @@ export function SystemTab({ options }: { options: OptionMap }) {
           },
         ],
       },
+      ...cardPaymentSections(t, serverAddressFirst),
       {
         id: 'login',
         title: t('setting.system.login'),
@@ -229,7 +235,7 @@ export function SystemTab({ options }: { options: OptionMap }) {
         ],
       },
     ],
-    [t, options.ServerAddress],
+    [t, serverAddressFirst],
   );
 
   return (

@@ -1,26 +1,37 @@
-import { AlipayCircleOutlined, CreditCardOutlined, LoadingOutlined, WechatOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Descriptions, Flex, InputNumber, Modal, Typography } from 'antd';
+import {
+  AlipayCircleOutlined,
+  BankOutlined,
+  CreditCardOutlined,
+  LoadingOutlined,
+  WechatOutlined,
+} from '@ant-design/icons';
+import { Alert, Button, Card, Descriptions, Flex, InputNumber, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormatQuota } from '../../../hooks/use-format-quota';
 import { usePublicStatus } from '../../../hooks/use-status';
 import { notify } from '../../../lib/notify';
 import { quotaDisplayFrom } from '../../../lib/quota';
+import { goToCheckout, useStripePay } from '../api/use-card-pay';
 import { usePay } from '../api/use-pay';
 import { usePayQuote } from '../api/use-pay-quote';
 import { useTopUpInfo } from '../api/use-topup-info';
 import { submitPaymentForm } from '../submit-payment-form';
-import { discountOf, minimumAmount, type PaymentMethod, presetsFrom } from '../types';
+import { discountOf, minimumAmount, type PaymentMethod, presetsFrom, type TopUpMethod } from '../types';
 import { useDebouncedValue } from '../use-debounced-value';
+import { PayConfirmModal } from './pay-confirm-modal';
 
-const METHODS: Record<PaymentMethod, { labelKey: string; icon: ReactNode; className: string }> = {
+const METHODS: Record<TopUpMethod, { labelKey: string; icon: ReactNode; className: string }> = {
   zfb: { labelKey: 'wallet.method_zfb', icon: <AlipayCircleOutlined />, className: 'wallet-pay-zfb' },
   wx: { labelKey: 'wallet.method_wx', icon: <WechatOutlined />, className: 'wallet-pay-wx' },
+  stripe: { labelKey: 'wallet.method_stripe', icon: <BankOutlined />, className: 'wallet-pay-stripe' },
 };
+const EPAY_METHODS: PaymentMethod[] = ['zfb', 'wx'];
 
 /**
- * Online top-up through the operator's epay gateway. The top-up info says whether it is enabled, the minimum, the
- * quick picks and their discounts; a refusal from the server (amount too small, …) is still shown in place.
+ * Online top-up through the operator's epay gateway and, when set up, by card through Stripe Checkout. The top-up
+ * info says which are enabled, the minimums, the quick picks and their discounts; a refusal from the server
+ * (amount too small, …) is still shown in place.
  */
 export function OnlineTopUpCard() {
   const { t } = useTranslation();
@@ -28,21 +39,27 @@ export function OnlineTopUpCard() {
   const formatQuota = useFormatQuota();
   const { quotaPerUnit } = quotaDisplayFrom(status);
   const info = useTopUpInfo();
-  const min = minimumAmount(info.data?.min_topup ?? status.min_topup);
-  // Only a definite "off" from the server disables paying (an unreadable answer leaves the buttons usable).
-  const disabled = info.data?.enable_online_topup === false;
+  // Only a definite "off" from the server disables epay (an unreadable answer leaves the buttons usable).
+  const epayOn = info.data?.enable_online_topup !== false;
+  const stripeOn = info.data?.enable_stripe_topup === true;
+  const disabled = !epayOn && !stripeOn;
+  const min = minimumAmount(epayOn ? (info.data?.min_topup ?? status.min_topup) : info.data?.stripe_min_topup);
+  const methods: TopUpMethod[] = [...(epayOn ? EPAY_METHODS : []), ...(stripeOn ? (['stripe'] as const) : [])];
   // undefined: untouched, so the amount follows the minimum (the status may arrive after the first paint).
   const [entered, setEntered] = useState<number | null | undefined>(undefined);
-  const [confirming, setConfirming] = useState<PaymentMethod | null>(null);
+  const [confirming, setConfirming] = useState<TopUpMethod | null>(null);
   const [payError, setPayError] = useState<string | null>(null);
   const pay = usePay();
+  const stripePay = useStripePay();
+  const paying = pay.isPending || stripePay.isPending;
 
   const amount = entered === undefined ? min : entered;
   const valid = amount !== null && Number.isInteger(amount) && amount >= min;
   const amountError =
     amount === null ? t('errors:pay_amount_invalid') : amount < min ? t('errors:pay_amount_too_small', { min }) : null;
   const quoteAmount = useDebouncedValue(valid ? amount : null, 400);
-  const quote = usePayQuote(quoteAmount);
+  const quote = usePayQuote(quoteAmount, 'epay', epayOn);
+  const stripeQuote = usePayQuote(quoteAmount, 'stripe', stripeOn);
   const quoteSettled = quoteAmount === (valid ? amount : null);
 
   const setAmount = (value: number | null) => {
@@ -51,7 +68,7 @@ export function OnlineTopUpCard() {
     setPayError(null);
   };
 
-  const startPay = (method: PaymentMethod) => {
+  const startPay = (method: TopUpMethod) => {
     if (disabled) {
       notify.error(t('errors:pay_not_enabled'));
       return;
@@ -64,8 +81,24 @@ export function OnlineTopUpCard() {
     setConfirming(method);
   };
 
+  const failed = (error: unknown) => {
+    setPayError(error instanceof Error ? error.message : String(error));
+    setConfirming(null);
+  };
+
   const confirmPay = () => {
     if (!confirming || !valid) return;
+    if (confirming === 'stripe') {
+      stripePay.mutate(amount, {
+        onSuccess: (url) => {
+          notify.info(t('wallet.redirecting'));
+          goToCheckout(url);
+          setConfirming(null);
+        },
+        onError: failed,
+      });
+      return;
+    }
     pay.mutate(
       { amount, payment_method: confirming },
       {
@@ -74,24 +107,25 @@ export function OnlineTopUpCard() {
           submitPaymentForm(order.url, order.fields);
           setConfirming(null);
         },
-        onError: (error) => {
-          setPayError(error instanceof Error ? error.message : String(error));
-          setConfirming(null);
-        },
+        onError: failed,
       },
     );
   };
 
-  let payable: ReactNode;
-  if (!valid) payable = <Typography.Text type="secondary">—</Typography.Text>;
-  else if (!quoteSettled || quote.isFetching)
-    payable = (
-      <Typography.Text type="secondary">
-        <LoadingOutlined /> {t('wallet.payable_loading')}
-      </Typography.Text>
-    );
-  else if (quote.isError) payable = <Typography.Text type="danger">{(quote.error as Error).message}</Typography.Text>;
-  else payable = <span className="wallet-payable-value">{t('wallet.money', { money: quote.data })}</span>;
+  /** A quote's state as shown: a dash, loading, the server's refusal, or the money. */
+  const shown = (which: typeof quote, moneyKey: string): ReactNode => {
+    if (!valid) return <Typography.Text type="secondary">—</Typography.Text>;
+    if (!quoteSettled || which.isFetching)
+      return (
+        <Typography.Text type="secondary">
+          <LoadingOutlined /> {t('wallet.payable_loading')}
+        </Typography.Text>
+      );
+    if (which.isError) return <Typography.Text type="danger">{(which.error as Error).message}</Typography.Text>;
+    return <span className="wallet-payable-value">{t(moneyKey, { money: which.data })}</span>;
+  };
+  const quoteOf = (method: TopUpMethod) => (method === 'stripe' ? stripeQuote : quote);
+  const moneyKeyOf = (method: TopUpMethod) => (method === 'stripe' ? 'wallet.money_card' : 'wallet.money');
 
   // The operator has not set up a payment gateway: no payment method works, so none is offered.
   if (disabled) return null;
@@ -161,20 +195,30 @@ export function OnlineTopUpCard() {
           </div>
         </div>
 
-        <Flex justify="space-between" align="center" className="wallet-payable" gap={8}>
-          <Typography.Text type="secondary">{t('wallet.payable')}</Typography.Text>
-          <div data-testid="wallet-payable">{payable}</div>
-        </Flex>
+        {epayOn && (
+          <Flex justify="space-between" align="center" className="wallet-payable" gap={8}>
+            <Typography.Text type="secondary">{t('wallet.payable')}</Typography.Text>
+            <div data-testid="wallet-payable">{shown(quote, 'wallet.money')}</div>
+          </Flex>
+        )}
+        {stripeOn && (
+          <Flex justify="space-between" align="center" className="wallet-payable" gap={8}>
+            <Typography.Text type="secondary">{t(epayOn ? 'wallet.payable_card' : 'wallet.payable')}</Typography.Text>
+            <div data-testid="wallet-payable-stripe">{shown(stripeQuote, 'wallet.money_card')}</div>
+          </Flex>
+        )}
 
         <div className="wallet-methods">
-          {(Object.keys(METHODS) as PaymentMethod[]).map((method) => (
+          {methods.map((method) => (
             <Button
               key={method}
               size="large"
               icon={METHODS[method].icon}
               className={METHODS[method].className}
               onClick={() => startPay(method)}
-              loading={pay.isPending && pay.variables?.payment_method === method}
+              loading={
+                method === 'stripe' ? stripePay.isPending : pay.isPending && pay.variables?.payment_method === method
+              }
               data-testid={`wallet-pay-${method}`}
             >
               {t(METHODS[method].labelKey)}
@@ -185,22 +229,20 @@ export function OnlineTopUpCard() {
         {payError && <Alert type="error" showIcon title={payError} closable={{ onClose: () => setPayError(null) }} />}
       </Flex>
 
-      <Modal
+      <PayConfirmModal
         open={confirming !== null}
-        title={t('wallet.confirm_title')}
-        okText={t('wallet.confirm_pay')}
-        cancelText={t('ui.cancel')}
+        loading={paying}
         onOk={confirmPay}
         onCancel={() => setConfirming(null)}
-        confirmLoading={pay.isPending}
-        destroyOnHidden
       >
         {confirming && valid && (
           <Descriptions column={1} size="small" bordered className="wallet-confirm">
             <Descriptions.Item label={t('wallet.amount')}>{amount}</Descriptions.Item>
             <Descriptions.Item label={t('wallet.credit')}>{formatQuota(amount * quotaPerUnit)}</Descriptions.Item>
             <Descriptions.Item label={t('wallet.payable')}>
-              {quote.data && quoteSettled ? t('wallet.money', { money: quote.data }) : '—'}
+              {quoteOf(confirming).data && quoteSettled
+                ? t(moneyKeyOf(confirming), { money: quoteOf(confirming).data })
+                : '—'}
             </Descriptions.Item>
             <Descriptions.Item label={t('wallet.method')}>
               <Flex align="center" gap={6}>
@@ -210,10 +252,7 @@ export function OnlineTopUpCard() {
             </Descriptions.Item>
           </Descriptions>
         )}
-        <Typography.Paragraph type="secondary" style={{ marginTop: 12, marginBottom: 0 }}>
-          {t('wallet.confirm_hint')}
-        </Typography.Paragraph>
-      </Modal>
+      </PayConfirmModal>
     </Card>
   );
 }

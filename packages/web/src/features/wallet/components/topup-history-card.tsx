@@ -1,5 +1,5 @@
 import { HistoryOutlined } from '@ant-design/icons';
-import { Alert, Card, Flex, Table, type TableColumnsType, Tag } from 'antd';
+import { Alert, Card, Flex, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -22,7 +22,12 @@ const METHOD_KEYS: Record<string, string> = {
   wxpay: 'wallet.method_wx',
   wx: 'wallet.method_wx',
   redemption: 'wallet.method_redemption',
+  stripe: 'wallet.method_stripe',
+  creem: 'wallet.method_creem',
 };
+
+/** Who took the payment, for rows whose method does not already say it (epay's Alipay and WeChat Pay). */
+const PROVIDER_KEYS: Record<string, string> = { epay: 'wallet.provider_epay' };
 
 const PAGE_SIZE = 5;
 
@@ -34,9 +39,11 @@ export function TopUpHistoryCard() {
   const [page, setPage] = useState(1);
   const history = useTopUpHistory(page, PAGE_SIZE);
 
-  // Codes store the quota they added; online orders store units of credit.
+  // Codes and Creem packs store the quota they add; epay and Stripe orders store units of credit.
+  const storesQuota = (record: TopUpRecord) =>
+    record.payment_method === 'redemption' || record.payment_provider === 'creem';
   const credit = (record: TopUpRecord) =>
-    formatQuota(record.payment_method === 'redemption' ? record.amount : record.amount * quotaPerUnit);
+    formatQuota(storesQuota(record) ? record.amount : record.amount * quotaPerUnit);
 
   const columns: TableColumnsType<TopUpRecord> = [
     {
@@ -49,20 +56,39 @@ export function TopUpHistoryCard() {
       title: t('wallet.col_money'),
       dataIndex: 'money',
       align: 'right',
-      render: (money: number, record) =>
-        record.payment_method === 'redemption' ? '—' : t('wallet.money', { money: money.toFixed(2) }),
+      render: (money: number, record) => {
+        if (record.payment_method === 'redemption') return '—';
+        // Epay charges yuan, Stripe the configured price's currency (dollars as the family shows it); a Creem pack
+        // its own currency, which the order does not keep, so the bare figure.
+        if (record.payment_provider === 'creem') return money.toFixed(2);
+        const key = record.payment_provider === 'stripe' ? 'money_card' : 'money';
+        return t(`wallet.${key}`, { money: money.toFixed(2) });
+      },
     },
     {
       title: t('wallet.method'),
       dataIndex: 'payment_method',
-      render: (method: string) => (METHOD_KEYS[method] ? t(METHOD_KEYS[method]) : method),
+      render: (method: string, record) => (
+        <Flex vertical gap={0}>
+          <span>{METHOD_KEYS[method] ? t(METHOD_KEYS[method]) : method}</span>
+          {PROVIDER_KEYS[record.payment_provider] && (
+            <Typography.Text type="secondary" className="wallet-history-provider">
+              {t(PROVIDER_KEYS[record.payment_provider])}
+            </Typography.Text>
+          )}
+        </Flex>
+      ),
     },
     {
       title: t('wallet.col_status'),
       dataIndex: 'status',
       render: (status: string) => {
         const info = STATUS[status];
-        return <Tag color={info?.color ?? 'default'}>{info ? t(info.labelKey) : status}</Tag>;
+        return (
+          <Tag color={info?.color ?? 'default'} data-testid={`wallet-history-status-${status}`}>
+            {info ? t(info.labelKey) : status}
+          </Tag>
+        );
       },
     },
   ];

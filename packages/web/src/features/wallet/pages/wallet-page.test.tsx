@@ -6,6 +6,13 @@ import { fill, renderPage, setupUser } from '../../../test/render';
 import { statusFixture } from '../../../test/status-fixture';
 import WalletPage from './wallet-page';
 
+// The hosted checkout pages are elsewhere: the test records where the wallet would send the browser.
+const checkout = vi.hoisted(() => ({ urls: [] as string[] }));
+vi.mock('../api/use-card-pay', async (original) => ({
+  ...(await original<typeof import('../api/use-card-pay')>()),
+  goToCheckout: (url: string) => checkout.urls.push(url),
+}));
+
 function self(quota: number) {
   return {
     id: 1,
@@ -32,6 +39,17 @@ const INFO = {
   price: 7.3,
   amount_options: [10, 20, 50, 100, 200, 500],
   discount: {},
+};
+
+const CARD_INFO = {
+  ...INFO,
+  enable_online_topup: false,
+  enable_stripe_topup: true,
+  stripe_min_topup: 2,
+  enable_creem_topup: true,
+  creem_products: JSON.stringify([
+    { productId: 'prod_small', name: 'Small pack', price: 4.99, currency: 'USD', quota: 2_500_000 },
+  ]),
 };
 
 const HISTORY = [
@@ -210,6 +228,41 @@ describe('wallet page', () => {
     expect(form.method.toLowerCase()).toBe('post');
     const sent = Object.fromEntries([...form.querySelectorAll('input')].map((input) => [input.name, input.value]));
     expect(sent).toEqual(fields);
+  });
+
+  it('pays by card: Stripe for an amount, Creem for a pack, each sent to the checkout page the server answered', async () => {
+    const user = setupUser();
+    checkout.urls.length = 0;
+    const stripeRow = { ...HISTORY[0]!, id: 3, payment_method: 'stripe', payment_provider: 'stripe', money: 2 };
+    const { requests } = renderWallet({
+      'GET /api/user/topup/info': ok(CARD_INFO),
+      'GET /api/user/topup/self': ok({ items: [stripeRow], total: 1 }),
+      'POST /api/user/stripe/amount': (request) => ok((request.body as { amount: number }).amount.toFixed(2)),
+      'POST /api/user/stripe/pay': ok({ pay_link: 'https://checkout.stripe.com/c/pay/cs_test_1' }),
+      'POST /api/user/creem/pay': ok({ checkout_url: 'https://creem.io/checkout/ch_1', order_id: 'ref_1' }),
+    });
+    const payable = await screen.findByTestId('wallet-payable-stripe');
+    expect(await within(payable).findByText('$2.00')).toBeTruthy();
+    // Epay is off: only the card is offered.
+    expect(screen.queryByTestId('wallet-pay-zfb')).toBeNull();
+    await user.click(screen.getByTestId('wallet-pay-stripe'));
+    await user.click((await screen.findByText('前往支付')).closest('button')!);
+    await waitFor(() => expect(checkout.urls).toEqual(['https://checkout.stripe.com/c/pay/cs_test_1']));
+    expect(requests.find((r) => r.path === '/api/user/stripe/pay')?.body).toEqual({
+      amount: 2,
+      payment_method: 'stripe',
+    });
+
+    await user.click(await screen.findByTestId('wallet-creem-prod_small'));
+    expect(await within(await screen.findByRole('dialog')).findByText('4.99 USD')).toBeTruthy();
+    await user.click((await screen.findByText('前往支付')).closest('button')!);
+    await waitFor(() => expect(checkout.urls).toHaveLength(2));
+    expect(checkout.urls[1]).toBe('https://creem.io/checkout/ch_1');
+    expect(requests.find((r) => r.path === '/api/user/creem/pay')?.body).toEqual({
+      product_id: 'prod_small',
+      payment_method: 'creem',
+    });
+    expect(await within(screen.getByTestId('wallet-history')).findByText('银行卡（Stripe）')).toBeTruthy();
   });
 
   it('shows the server refusals for the quote and for paying', async () => {

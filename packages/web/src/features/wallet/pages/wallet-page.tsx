@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { ZeroBalanceHint } from '../../../components/zero-balance-hint';
 import { BalanceCard } from '../components/balance-card';
 import { CheckinCard } from '../components/checkin-card';
+import { CreemTopUpCard } from '../components/creem-topup-card';
 import { OnlineTopUpCard } from '../components/online-topup-card';
 import { PaymentResult } from '../components/payment-result';
 import { RedeemCard } from '../components/redeem-card';
@@ -35,6 +36,7 @@ export default function WalletPage() {
           <Col xs={24} lg={14}>
             <Flex vertical gap={16}>
               <OnlineTopUpCard />
+              <CreemTopUpCard />
               <TopUpHistoryCard />
             </Flex>
           </Col>
