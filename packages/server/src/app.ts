@@ -10,6 +10,7 @@ import { logRoutes } from './api/log.js';
 import { metricsSummaryRoutes } from './api/metrics-summary.js';
 import { midjourneyRoutes } from './api/midjourney.js';
 import { oauthRoutes } from './api/oauth/index.js';
+import { passkeyRoutes } from './api/passkey.js';
 import { optionRoutes } from './api/option.js';
 import { passwordResetRoutes } from './api/password-reset.js';
 import { paymentRoutes } from './api/payment.js';
@@ -235,6 +236,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     redemptionRoutes,
     walletRoutes,
     checkinRoutes,
+    passkeyRoutes,
     paymentRoutes,
     dataRoutes,
     userAdminRoutes,
