@@ -30,8 +30,10 @@ export function cbor(value: Cbor): Buffer {
 const b64url = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64url');
 const sha256 = (data: Uint8Array | string) => createHash('sha256').update(data).digest();
 
-interface SoftCredential {
+export interface SoftCredential {
   id: Buffer;
+  /** The public key as a COSE map, as the relying party stores it. */
+  publicKey: Buffer;
   key: KeyObject;
   rpId: string;
   userHandle: string;
@@ -71,7 +73,7 @@ export class SoftAuthenticator {
       ]),
     );
     const id = randomBytes(32);
-    const credential: SoftCredential = { id, key: privateKey, rpId, userHandle: options.user.id, counter: 0 };
+    const credential: SoftCredential = { id, publicKey: coseKey, key: privateKey, rpId, userHandle: options.user.id, counter: 0 };
     this.credentials.push(credential);
     const idLength = Buffer.alloc(2);
     idLength.writeUInt16BE(id.length);

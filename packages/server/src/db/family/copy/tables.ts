@@ -57,5 +57,6 @@ export const CARRIED_TABLES: CarriedTable[] = [
   { name: 'tasks' },
   { name: 'setups' },
   { name: 'checkins', references: [{ column: 'user_id', table: 'users' }] },
+  { name: 'passkey_credentials', references: [{ column: 'user_id', table: 'users' }] },
   { name: 'logs' },
 ];
