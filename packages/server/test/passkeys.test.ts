@@ -129,7 +129,9 @@ describe.each(dialects)('passkeys on %s', (dialect) => {
     // A challenge of one ceremony does not serve another.
     const register = await carol.post<Options>('/api/user/passkey/register/begin');
     expect(register.success).toBe(true);
-    expect(await carol.post('/api/user/passkey/verify/finish', device.get(register.data.options.publicKey))).toMatchObject({
+    expect(
+      await carol.post('/api/user/passkey/verify/finish', device.get(register.data.options.publicKey)),
+    ).toMatchObject({
       success: false,
       message: 'Passkey 请求已过期或已使用，请重试',
     });

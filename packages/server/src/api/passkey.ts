@@ -1,10 +1,4 @@
-import {
-  type PasskeyStatusView,
-  type PasskeyView,
-  passkeyNameSchema,
-  Role,
-  UserStatus,
-} from '@gateway/shared';
+import { type PasskeyStatusView, type PasskeyView, passkeyNameSchema, Role, UserStatus } from '@gateway/shared';
 import type { FastifyInstance } from 'fastify';
 import { criticalLimit } from '../auth/critical-limit.js';
 import { currentUser, guards } from '../auth/guard.js';

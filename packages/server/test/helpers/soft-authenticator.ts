@@ -73,7 +73,14 @@ export class SoftAuthenticator {
       ]),
     );
     const id = randomBytes(32);
-    const credential: SoftCredential = { id, publicKey: coseKey, key: privateKey, rpId, userHandle: options.user.id, counter: 0 };
+    const credential: SoftCredential = {
+      id,
+      publicKey: coseKey,
+      key: privateKey,
+      rpId,
+      userHandle: options.user.id,
+      counter: 0,
+    };
     this.credentials.push(credential);
     const idLength = Buffer.alloc(2);
     idLength.writeUInt16BE(id.length);
@@ -114,9 +121,7 @@ export class SoftAuthenticator {
   get(options: RequestOptions, pick: { credential?: SoftCredential; counter?: number; userHandle?: string } = {}) {
     const allowed = options.allowCredentials?.map((item) => item.id) ?? [];
     const credential =
-      pick.credential ??
-      this.credentials.find((item) => allowed.includes(b64url(item.id))) ??
-      this.credentials[0];
+      pick.credential ?? this.credentials.find((item) => allowed.includes(b64url(item.id))) ?? this.credentials[0];
     if (!credential) throw new Error('no soft credential');
     credential.counter = pick.counter ?? credential.counter + 1;
     const counter = Buffer.alloc(4);

@@ -50,7 +50,10 @@ function readTime(value: Date | string | null): Date | null {
   if (value === null || value === undefined) return null;
   if (value instanceof Date) return value;
   // gorm writes up to nine fraction digits; Date parses the first three.
-  const normalized = value.trim().replace(' ', 'T').replace(/(\.\d{3})\d+/, '$1');
+  const normalized = value
+    .trim()
+    .replace(' ', 'T')
+    .replace(/(\.\d{3})\d+/, '$1');
   const date = new Date(normalized);
   return Number.isNaN(date.getTime()) ? null : date;
 }

@@ -60,7 +60,8 @@ async function takeChallenge(
   const id = request.cookies[CEREMONY_COOKIE];
   reply.clearCookie(CEREMONY_COOKIE, { path: COOKIE_PATH });
   const ceremony = id ? await passkeyCeremonies(ctx).take(id) : null;
-  if (!ceremony || ceremony.kind !== kind || ceremony.userId !== userId) throw new ApiFailure('passkey_challenge_expired');
+  if (!ceremony || ceremony.kind !== kind || ceremony.userId !== userId)
+    throw new ApiFailure('passkey_challenge_expired');
   return ceremony.challenge;
 }
 

@@ -9,6 +9,7 @@ import { FormCard } from '../../../components/form-card';
 import { usePublicStatus } from '../../../hooks/use-status';
 import { notify } from '../../../lib/notify';
 import { writeStorage } from '../../../lib/storage';
+import { PasskeyLoginButton } from '../../passkey/components/passkey-login-button';
 import { STORAGE_KEYS } from '../../../lib/storage-keys';
 import { useLogin } from '../api/use-login';
 import { canRegister } from '../can-register';
@@ -105,6 +106,7 @@ export default function LoginPage() {
           {t('login.submit')}
         </Button>
       </Form>
+      <PasskeyLoginButton status={status} onSignedIn={() => navigate(AFTER_LOGIN_PATH)} />
       <ThirdPartyLogin status={status} />
       {canRegister(status) && (
         <Typography.Paragraph type="secondary" className="login-footer" style={{ margin: '16px 0 0' }}>

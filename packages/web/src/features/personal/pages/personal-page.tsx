@@ -5,6 +5,7 @@ import { useCopyText } from '../../../hooks/use-copy-text';
 import { useSelf } from '../../../hooks/use-self';
 import { usePublicStatus } from '../../../hooks/use-status';
 import { useMediaQuery } from '../../../lib/use-media-query';
+import { PasskeysCard } from '../../passkey/components/passkeys-card';
 import { AccountCard } from '../components/account-card';
 import { InviteCard } from '../components/invite-card';
 import { ProfileCard } from '../components/profile-card';
@@ -62,6 +63,7 @@ export default function PersonalPage() {
   const invite = <InviteCard user={user} onCopy={onCopy} />;
   const account = <AccountCard user={user} status={status} onCopy={onCopy} />;
   const settings = <SettingsCard user={user} />;
+  const passkeys = <PasskeysCard status={status} />;
 
   return (
     <div className="page-container personal-page">
@@ -74,6 +76,7 @@ export default function PersonalPage() {
           <Flex vertical gap={16} className="personal-column-side">
             {invite}
             {account}
+            {passkeys}
           </Flex>
         </div>
       ) : (
@@ -81,6 +84,7 @@ export default function PersonalPage() {
           {profile}
           {invite}
           {account}
+          {passkeys}
           {settings}
         </Flex>
       )}

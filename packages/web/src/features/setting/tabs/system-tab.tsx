@@ -1,6 +1,7 @@
 import { Alert } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PasskeySettingsSection } from '../../passkey/components/passkey-settings-section';
 import type { FieldSpec } from '../components/kit/field-spec';
 import { OptionSection } from '../components/kit/option-section';
 import { EmailWhitelistInput } from '../components/system/email-whitelist-input';
@@ -253,6 +254,7 @@ export function SystemTab({ options }: { options: OptionMap }) {
           }
         />
       ))}
+      <PasskeySettingsSection options={options} />
     </>
   );
 }

@@ -17,6 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { LimitFormItems } from '../../../components/limits/limit-form-items';
 import { notify } from '../../../lib/notify';
 import { useIsMobile } from '../../../lib/use-media-query';
+import { PasskeyResetButton } from '../../passkey/components/passkey-reset-button';
 import '../../../components/limits/limits.css';
 import { useFormatQuota } from '../../../hooks/use-format-quota';
 import { useGroups } from '../api/use-groups';
@@ -218,6 +219,7 @@ function UserEditForm({ user, onDone }: { user: UserDetail; onDone: () => void }
           ),
         }))}
       />
+      <PasskeyResetButton userId={user.id} username={user.username} />
 
       <Flex gap={8} justify="flex-end">
         <Button onClick={onDone}>{t('ui.cancel')}</Button>

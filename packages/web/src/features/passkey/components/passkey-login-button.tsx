@@ -1,0 +1,33 @@
+import { KeyOutlined } from '@ant-design/icons';
+import type { PublicStatus } from '@gateway/shared';
+import { browserSupportsWebAuthn } from '@simplewebauthn/browser';
+import { Button, Divider } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { notify } from '../../../lib/notify';
+import { usePasskeyLogin } from '../api/use-passkeys';
+import { passkeyErrorText } from '../passkey-errors';
+
+/** "Sign in with a passkey" on the login page, when the operator turned passkeys on and the browser has them. */
+export function PasskeyLoginButton({ status, onSignedIn }: { status: Partial<PublicStatus>; onSignedIn: () => void }) {
+  const { t } = useTranslation();
+  const login = usePasskeyLogin();
+  if (!status.passkey_login || !browserSupportsWebAuthn()) return null;
+
+  const signIn = () =>
+    login.mutate(undefined, {
+      onSuccess: () => {
+        notify.success(t('login.success'));
+        onSignedIn();
+      },
+      onError: (error) => notify.error(passkeyErrorText(t, error)),
+    });
+
+  return (
+    <div data-testid="passkey-login">
+      <Divider plain>{t('login.or')}</Divider>
+      <Button block size="large" icon={<KeyOutlined />} loading={login.isPending} onClick={signIn}>
+        {t('passkey.sign_in')}
+      </Button>
+    </div>
+  );
+}
