@@ -3,7 +3,7 @@ import type { MessageCatalogue } from './catalogue.js';
 
 /** The server's messages in Vietnamese: every key, placeholders as in English. */
 export const VI_MESSAGES: MessageCatalogue = {
-  ...PASSKEY_TRANSLATIONS['vi'],
+  ...PASSKEY_TRANSLATIONS.vi,
   channel_name_key_required: 'Vui lòng nhập tên kênh và khóa',
   channel_models_required: 'Vui lòng chọn ít nhất một mô hình',
   channel_type_invalid: 'Loại kênh không hợp lệ',

@@ -115,7 +115,7 @@ export function PasskeysCard({ status }: { status: Partial<PublicStatus> }) {
     <Card
       title={t('passkey.title')}
       data-testid="passkeys-card"
-      className="personal-card"
+      className="personal-card passkey-card"
       extra={
         enabled && supported ? (
           <Button
