@@ -57,6 +57,5 @@ export const CARRIED_TABLES: CarriedTable[] = [
   { name: 'tasks' },
   { name: 'setups' },
   { name: 'checkins', references: [{ column: 'user_id', table: 'users' }] },
-  { name: 'passkey_credentials', references: [{ column: 'user_id', table: 'users' }] },
   { name: 'logs' },
 ];
