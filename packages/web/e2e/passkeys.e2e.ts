@@ -51,7 +51,10 @@ describe.each(dialects)('passkeys, on %s (built product)', (dialect) => {
     journey = await startJourney({ env: database ? { SQL_DSN: database.env.SQL_DSN } : {} });
     ({ product, browser, api } = journey);
     await api('POST', '/api/user/', { ...ALICE, display_name: 'Alice' });
-    const found = await api<{ items: Array<{ id: number; username: string }> }>('GET', '/api/user/search?keyword=alice');
+    const found = await api<{ items: Array<{ id: number; username: string }> }>(
+      'GET',
+      '/api/user/search?keyword=alice',
+    );
     aliceId = found.items.find((row) => row.username === 'alice')!.id;
   }, 90_000);
   afterAll(async () => {
@@ -67,7 +70,9 @@ describe.each(dialects)('passkeys, on %s (built product)', (dialect) => {
     await section.waitFor();
     await section.getByRole('switch').first().click();
     await section.getByRole('button', { name: '保存' }).click();
-    await expect.poll(async () => (await api<{ passkey_login: boolean }>('GET', '/api/status')).passkey_login).toBe(true);
+    await expect
+      .poll(async () => (await api<{ passkey_login: boolean }>('GET', '/api/status')).passkey_login)
+      .toBe(true);
     if (pictures) {
       await section.scrollIntoViewIfNeeded();
       await snap(page, 'passkeys-01-settings', { fullPage: false });
@@ -146,7 +151,7 @@ describe.each(dialects)('passkeys, on %s (built product)', (dialect) => {
     if (pictures) await snap(admin.page, 'passkeys-07-admin-reset', { fullPage: false });
     await confirm.getByRole('button', { name: texts.t('passkey.reset') }).click();
     await admin.page.getByText('Passkey 已重置').waitFor();
-    await expect(api('DELETE', `/api/user/${aliceId}/reset_passkey`)).rejects.toThrow('该用户尚未绑定 Passkey');
+    await expect(api('DELETE', `/api/user/${aliceId}/reset_passkey`, {})).rejects.toThrow('该用户尚未绑定 Passkey');
     await admin.context.close();
   });
 });
