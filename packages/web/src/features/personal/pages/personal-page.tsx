@@ -1,11 +1,11 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import { Button, Card, Flex, Result, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { PasskeysCard } from '../../../components/passkey/passkeys-card';
 import { useCopyText } from '../../../hooks/use-copy-text';
 import { useSelf } from '../../../hooks/use-self';
 import { usePublicStatus } from '../../../hooks/use-status';
 import { useMediaQuery } from '../../../lib/use-media-query';
-import { PasskeysCard } from '../../passkey/components/passkeys-card';
 import { AccountCard } from '../components/account-card';
 import { InviteCard } from '../components/invite-card';
 import { ProfileCard } from '../components/profile-card';

@@ -1,11 +1,11 @@
 import { Alert } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PasskeySettingsSection } from '../../passkey/components/passkey-settings-section';
 import type { FieldSpec } from '../components/kit/field-spec';
 import { OptionSection } from '../components/kit/option-section';
 import { EmailWhitelistInput } from '../components/system/email-whitelist-input';
 import { OidcDiscoveryButton } from '../components/system/oidc-discovery-button';
+import { PasskeySettingsSection } from '../components/system/passkey-settings-section';
 import type { OptionMap } from '../option-form';
 
 interface Section {

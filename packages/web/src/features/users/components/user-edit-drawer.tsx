@@ -15,9 +15,9 @@ import {
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LimitFormItems } from '../../../components/limits/limit-form-items';
+import { PasskeyResetButton } from '../../../components/passkey/passkey-reset-button';
 import { notify } from '../../../lib/notify';
 import { useIsMobile } from '../../../lib/use-media-query';
-import { PasskeyResetButton } from '../../passkey/components/passkey-reset-button';
 import '../../../components/limits/limits.css';
 import { useFormatQuota } from '../../../hooks/use-format-quota';
 import { useGroups } from '../api/use-groups';

@@ -6,8 +6,8 @@ import {
   startRegistration,
 } from '@simplewebauthn/browser';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, requestEnvelope } from '../../../lib/api';
-import { clearSessionExpired, setStoredUser } from '../../../lib/session';
+import { api, requestEnvelope } from '../../lib/api';
+import { clearSessionExpired, setStoredUser } from '../../lib/session';
 
 export const passkeysKey = ['user', 'passkeys'] as const;
 

@@ -5,11 +5,11 @@ import { Alert, Button, Card, Empty, List, Popconfirm, Skeleton, Space, Tag, Too
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { notify } from '../../../lib/notify';
-import { useAddPasskey, useDeletePasskey, usePasskeys } from '../api/use-passkeys';
-import { passkeyErrorText } from '../passkey-errors';
+import { useAddPasskey, useDeletePasskey, usePasskeys } from '../../hooks/passkey/use-passkeys';
+import { notify } from '../../lib/notify';
+import { passkeyErrorText } from './passkey-errors';
 import { PasskeyNameModal } from './passkey-name-modal';
-import '../passkey.css';
+import './passkey.css';
 
 const when = (time: string | null) => (time ? dayjs(time).format('YYYY-MM-DD HH:mm') : null);
 

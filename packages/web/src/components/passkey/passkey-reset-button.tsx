@@ -1,8 +1,8 @@
 import { KeyOutlined } from '@ant-design/icons';
 import { App, Button, Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { notify } from '../../../lib/notify';
-import { useResetUserPasskeys } from '../api/use-passkeys';
+import { useResetUserPasskeys } from '../../hooks/passkey/use-passkeys';
+import { notify } from '../../lib/notify';
 
 /** Admin, in the user's edit drawer: removes every passkey of the user, after a confirmation. */
 export function PasskeyResetButton({ userId, username }: { userId: number; username: string }) {

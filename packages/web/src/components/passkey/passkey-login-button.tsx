@@ -3,9 +3,9 @@ import type { PublicStatus } from '@gateway/shared';
 import { browserSupportsWebAuthn } from '@simplewebauthn/browser';
 import { Button, Divider } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { notify } from '../../../lib/notify';
-import { usePasskeyLogin } from '../api/use-passkeys';
-import { passkeyErrorText } from '../passkey-errors';
+import { usePasskeyLogin } from '../../hooks/passkey/use-passkeys';
+import { notify } from '../../lib/notify';
+import { passkeyErrorText } from './passkey-errors';
 
 /** "Sign in with a passkey" on the login page, when the operator turned passkeys on and the browser has them. */
 export function PasskeyLoginButton({ status, onSignedIn }: { status: Partial<PublicStatus>; onSignedIn: () => void }) {

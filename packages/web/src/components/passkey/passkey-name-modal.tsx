@@ -2,9 +2,9 @@ import { PASSKEY_NAME_MAX, type PasskeyView } from '@gateway/shared';
 import { Form, Input, Modal } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { notify } from '../../../lib/notify';
-import { useRenamePasskey } from '../api/use-passkeys';
-import { passkeyErrorText } from '../passkey-errors';
+import { useRenamePasskey } from '../../hooks/passkey/use-passkeys';
+import { notify } from '../../lib/notify';
+import { passkeyErrorText } from './passkey-errors';
 
 type NamingState = { mode: 'add' } | { mode: 'rename'; passkey: PasskeyView } | null;
 

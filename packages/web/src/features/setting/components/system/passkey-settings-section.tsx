@@ -1,9 +1,9 @@
 import { PASSKEY_ATTACHMENT, PASSKEY_USER_VERIFICATION } from '@gateway/shared';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { FieldSpec } from '../../setting/components/kit/field-spec';
-import { OptionSection } from '../../setting/components/kit/option-section';
-import type { OptionMap } from '../../setting/option-form';
+import type { OptionMap } from '../../option-form';
+import type { FieldSpec } from '../kit/field-spec';
+import { OptionSection } from '../kit/option-section';
 
 /** System settings → Passkeys: the family's passkey.* options. */
 export function PasskeySettingsSection({ options }: { options: OptionMap }) {
