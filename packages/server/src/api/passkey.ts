@@ -4,7 +4,6 @@ import { criticalLimit } from '../auth/critical-limit.js';
 import { currentUser, guards } from '../auth/guard.js';
 import type { AppContext } from '../context.js';
 import type { StoredPasskey } from '../db/repos/passkeys.js';
-import { nowSeconds } from '../db/sql-helpers.js';
 import { ApiFailure, messageFor, ok } from '../http/envelope.js';
 import {
   assertPasskeysEnabled,
@@ -14,7 +13,7 @@ import {
   finishRegistration,
 } from '../services/accounts/passkeys.js';
 import { recordAudit } from '../services/audit/audit-trail.js';
-import { sessionUser, startSession } from './user-session.js';
+import { signInAs } from './user-session.js';
 
 function passkeyView(passkey: StoredPasskey): PasskeyView {
   return {
@@ -26,6 +25,9 @@ function passkeyView(passkey: StoredPasskey): PasskeyView {
     attachment: passkey.attachment,
   };
 }
+
+/** A begin route's answer in the family's shape: the WebAuthn options under `publicKey`. */
+const begun = (publicKey: unknown) => ok({ options: { publicKey } });
 
 function readName(value: unknown, fallback: string): string {
   if (value === undefined || value === null || value === '') return fallback;
@@ -67,7 +69,7 @@ export async function passkeyRoutes(app: FastifyInstance, ctx: AppContext): Prom
   app.post('/api/user/passkey/register/begin', { preHandler: requireUser }, async (request, reply) => {
     assertPasskeysEnabled(ctx);
     const options = await beginRegistration(ctx, request, reply, currentUser(request));
-    return ok({ options: { publicKey: options } });
+    return begun(options);
   });
 
   app.post('/api/user/passkey/register/finish', { preHandler: requireUser }, async (request, reply) => {
@@ -83,7 +85,7 @@ export async function passkeyRoutes(app: FastifyInstance, ctx: AppContext): Prom
   app.post('/api/user/passkey/verify/begin', { preHandler: requireUser }, async (request, reply) => {
     assertPasskeysEnabled(ctx);
     const options = await beginAssertion(ctx, request, reply, currentUser(request));
-    return ok({ options: { publicKey: options } });
+    return begun(options);
   });
 
   app.post('/api/user/passkey/verify/finish', { preHandler: requireUser }, async (request, reply) => {
@@ -117,7 +119,7 @@ export async function passkeyRoutes(app: FastifyInstance, ctx: AppContext): Prom
   app.post('/api/user/passkey/login/begin', { preHandler: critical }, async (request, reply) => {
     assertPasskeysEnabled(ctx);
     const options = await beginAssertion(ctx, request, reply, null);
-    return ok({ options: { publicKey: options } });
+    return begun(options);
   });
 
   app.post('/api/user/passkey/login/finish', { preHandler: critical }, async (request, reply) => {
@@ -127,15 +129,7 @@ export async function passkeyRoutes(app: FastifyInstance, ctx: AppContext): Prom
     const user = await ctx.repos.users.findById(passkey.userId);
     if (!user || user.deleted_at !== null) throw new ApiFailure('passkey_verification_failed');
     if (user.status !== UserStatus.Enabled) throw new ApiFailure('user_banned');
-    await startSession(ctx, reply, user);
-    await ctx.repos.users.update(user.id, { last_login_at: nowSeconds() });
-    await recordAudit(
-      ctx,
-      request,
-      [{ action: 'user.login', targetType: 'user', targetId: user.id, changes: [], always: true }],
-      user,
-    );
-    return ok(sessionUser(user), messageFor(request, 'login_success'));
+    return ok(await signInAs(ctx, request, reply, user), messageFor(request, 'login_success'));
   });
 
   app.delete('/api/user/:id/reset_passkey', { preHandler: admin }, async (request) => {

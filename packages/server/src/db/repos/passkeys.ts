@@ -4,9 +4,8 @@ import type { PasskeyCredentialsTable } from '../schema.js';
 
 export type PasskeyRow = Selectable<PasskeyCredentialsTable>;
 
-/** A passkey as the services see it: flags as booleans and times as Dates whatever the dialect stored. */
-export interface StoredPasskey {
-  id: number;
+/** What a passkey is, stored or about to be. */
+interface PasskeyFields {
   userId: number;
   /** Standard base64, as the family stores it. */
   credentialId: string;
@@ -16,23 +15,20 @@ export interface StoredPasskey {
   attachment: string;
   backupEligible: boolean;
   backupState: boolean;
+}
+
+/** A passkey as the services see it: flags as booleans and times as Dates whatever the dialect stored. */
+export interface StoredPasskey extends PasskeyFields {
+  id: number;
   name: string | null;
   createdAt: Date | null;
   lastUsedAt: Date | null;
 }
 
-export interface NewPasskey {
-  userId: number;
-  credentialId: string;
-  publicKey: string;
-  signCount: number;
-  transports: string[];
-  attachment: string;
+export interface NewPasskey extends PasskeyFields {
   attestationType: string;
   aaguid: string;
   userVerified: boolean;
-  backupEligible: boolean;
-  backupState: boolean;
   name: string;
 }
 
