@@ -1,7 +1,7 @@
 import { KeyOutlined } from '@ant-design/icons';
 import type { PublicStatus } from '@gateway/shared';
 import { browserSupportsWebAuthn } from '@simplewebauthn/browser';
-import { Button, Divider } from 'antd';
+import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { usePasskeyLogin } from '../../hooks/passkey/use-passkeys';
 import { notify } from '../../lib/notify';
@@ -23,8 +23,9 @@ export function PasskeyLoginButton({ status, onSignedIn }: { status: Partial<Pub
     });
 
   return (
-    <div data-testid="passkey-login">
-      <Divider plain>{t('login.or')}</Divider>
+    // Right under the password form's button, without an "or" divider of its own: the third-party logins below
+    // bring theirs, and two would stack.
+    <div data-testid="passkey-login" style={{ marginTop: 12 }}>
       <Button block size="large" icon={<KeyOutlined />} loading={login.isPending} onClick={signIn}>
         {t('passkey.sign_in')}
       </Button>
