@@ -12,6 +12,7 @@ import { metricsSummaryRoutes } from './api/metrics-summary.js';
 import { midjourneyRoutes } from './api/midjourney.js';
 import { oauthRoutes } from './api/oauth/index.js';
 import { optionRoutes } from './api/option.js';
+import { passkeyRoutes } from './api/passkey.js';
 import { passwordResetRoutes } from './api/password-reset.js';
 import { paymentRoutes } from './api/payment.js';
 import { pricingRoutes } from './api/pricing.js';
@@ -236,6 +237,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     redemptionRoutes,
     walletRoutes,
     checkinRoutes,
+    passkeyRoutes,
     paymentRoutes,
     cardPaymentRoutes,
     dataRoutes,

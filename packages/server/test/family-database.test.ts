@@ -1,8 +1,17 @@
-import { type CheckinStatusView, localDate } from '@gateway/shared';
+import { type CheckinStatusView, localDate, type PasskeyStatusView } from '@gateway/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Table } from './fixtures/family/gorm-ddl.js';
 import { NEW_API_0_6_3, NEW_API_CHECKIN, ONE_API_0_6_10, RELEASES, type Release } from './fixtures/family/releases.js';
-import { ALICE_KEY, DELETED_KEY, FAMILY_CHECKIN_DAYS, PASSWORDS, type Row, seedRows } from './fixtures/family/seed.js';
+import {
+  ALICE_KEY,
+  DELETED_KEY,
+  FAMILY_CHECKIN_DAYS,
+  FAMILY_PASSKEY_DEVICE,
+  FAMILY_PASSKEY_ORIGIN,
+  PASSWORDS,
+  type Row,
+  seedRows,
+} from './fixtures/family/seed.js';
 import { ApiClient } from './helpers/client.js';
 import { availableDialects, type DialectName, type TestDatabase } from './helpers/databases.js';
 import { createFamilyDatabase, familySnapshot } from './helpers/family-database.js';
@@ -293,6 +302,36 @@ describe.each(cases)('a %s database on %s, started on in place', (_name, dialect
       expect(after.rows.checkins!.slice(2)).toEqual([
         expect.objectContaining({ id: 3, user_id: 2, checkin_date: localDate(new Date()), quota_awarded: 300 }),
       ]);
+    },
+  );
+  it.runIf(release.tables.some((table) => table.name === 'passkey_credentials'))(
+    'keeps the family’s passkeys: Alice signs in with hers, and the family reads the new counter',
+    async () => {
+      for (const [key, value] of [
+        ['passkey.enabled', 'true'],
+        ['passkey.rp_id', 'localhost'],
+        ['passkey.origins', FAMILY_PASSKEY_ORIGIN],
+        ['passkey.allow_insecure_origin', 'true'],
+      ]) {
+        expect((await root.put('/api/option/', { key, value })).success).toBe(true);
+      }
+      const visitor = new ApiClient(server.baseUrl);
+      // biome-ignore lint/suspicious/noExplicitAny: WebAuthn request options JSON
+      const begin = await visitor.post<{ options: { publicKey: any } }>('/api/user/passkey/login/begin');
+      const signIn = await visitor.post<{ username: string }>(
+        '/api/user/passkey/login/finish',
+        FAMILY_PASSKEY_DEVICE.get(begin.data.options.publicKey),
+      );
+      expect(signIn).toMatchObject({ success: true, data: { username: 'alice' } });
+      visitor.userId = 2;
+      const listed = await visitor.get<PasskeyStatusView>('/api/user/passkey');
+      expect(listed.data.passkeys).toEqual([expect.objectContaining({ id: 1, name: '', attachment: 'platform' })]);
+      expect((await visitor.put('/api/user/passkey/1', { name: 'Family key' })).success).toBe(true);
+      const after = await familySnapshot(database, release);
+      // The device's counter moved on (it is shared by every dialect's run, so only "above 0" is certain).
+      expect(after.rows.passkey_credentials).toEqual([expect.objectContaining({ id: 1, user_id: 2 })]);
+      expect(Number(after.rows.passkey_credentials![0]!.sign_count)).toBeGreaterThan(0);
+      expect(after.rows.passkey_credentials![0]!.last_used_at).not.toBeNull();
     },
   );
 });

@@ -23,6 +23,7 @@ export * from './options/normalize.js';
 export * from './options/pricing-defaults.js';
 export * from './options/responses-policy.js';
 export * from './options/validate.js';
+export * from './passkey/index.js';
 export * from './payments/card-payments.js';
 export * from './quota.js';
 export * from './relay/body-reasons.js';

@@ -8,6 +8,7 @@ import { FALLBACK_MESSAGES } from './fallback/messages.js';
 import { acceptLanguageTags, type Language, negotiateLanguage } from './languages.js';
 import { LIMIT_MESSAGES } from './limits/messages.js';
 import { TRANSLATED_MESSAGES } from './messages/index.js';
+import { PASSKEY_MESSAGES } from './passkey/messages.js';
 import { CARD_PAYMENT_MESSAGES } from './payments/messages.js';
 import { RELAY_MESSAGES } from './relay/messages.js';
 
@@ -17,6 +18,7 @@ export const MESSAGES = {
   ...FALLBACK_MESSAGES,
   ...CARD_PAYMENT_MESSAGES,
   ...RELAY_MESSAGES,
+  ...PASSKEY_MESSAGES,
   // generic
   invalid_params: { zh: '无效的参数', en: 'Invalid parameters' },
   internal_error: { zh: '服务器内部错误，请联系管理员', en: 'Internal server error, please contact the administrator' },

@@ -53,6 +53,14 @@ export interface PublicStatus {
   /** Sign-in methods this gateway does not offer, always false, so the family's console hides them. */
   discord_oauth: boolean;
   checkin_enabled: boolean;
+  /** Passkey sign-in (the family's passkey_* keys, from the passkey.* options). */
+  passkey_login: boolean;
+  passkey_display_name: string;
+  passkey_rp_id: string;
+  passkey_origins: string;
+  passkey_allow_insecure: boolean;
+  passkey_user_verification: string;
+  passkey_attachment: string;
   /** Amounts are shown in US dollars (the family's quota_display_type "USD") when display_in_currency is on. */
   quota_display_type: 'USD' | 'TOKENS';
 }

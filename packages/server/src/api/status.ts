@@ -59,6 +59,13 @@ export function publicStatus(ctx: AppContext): PublicStatus {
     enable_batch_update: true,
     discord_oauth: false,
     checkin_enabled: o.bool('checkin_setting.enabled'),
+    passkey_login: o.bool('passkey.enabled'),
+    passkey_display_name: o.get('passkey.rp_display_name') || o.get('SystemName'),
+    passkey_rp_id: o.get('passkey.rp_id'),
+    passkey_origins: o.get('passkey.origins'),
+    passkey_allow_insecure: o.bool('passkey.allow_insecure_origin'),
+    passkey_user_verification: o.get('passkey.user_verification'),
+    passkey_attachment: o.get('passkey.attachment_preference'),
     quota_display_type: o.bool('DisplayInCurrencyEnabled') ? 'USD' : 'TOKENS',
   };
 }

@@ -1,5 +1,5 @@
 import { loginSchema, type SelfUser, type SessionUser, UserStatus } from '@gateway/shared';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { criticalLimit } from '../auth/critical-limit.js';
 import { currentUser, guards } from '../auth/guard.js';
 import { hashPassword, verifyPassword } from '../auth/password.js';
@@ -50,15 +50,7 @@ export async function userSessionRoutes(app: FastifyInstance, ctx: AppContext): 
       await recordAudit(ctx, request, [{ ...failed, changes: [], always: true }], null);
       throw new ApiFailure(user && valid ? 'user_banned' : 'login_failed');
     }
-    await startSession(ctx, reply, user);
-    await ctx.repos.users.update(user.id, { last_login_at: nowSeconds() });
-    await recordAudit(
-      ctx,
-      request,
-      [{ action: 'user.login', targetType: 'user', targetId: user.id, changes: [], always: true }],
-      user,
-    );
-    return ok(sessionUser(user), messageFor(request, 'login_success'));
+    return ok(await signInAs(ctx, request, reply, user), messageFor(request, 'login_success'));
   });
 
   app.get('/api/user/logout', async (request, reply) => {
@@ -69,6 +61,24 @@ export async function userSessionRoutes(app: FastifyInstance, ctx: AppContext): 
   });
 
   app.get('/api/user/self', { preHandler: requireUser }, async (request) => ok(selfView(currentUser(request))));
+}
+
+/** A sign-in that passed its checks (password, passkey): the session, the last-login time and the audit line. */
+export async function signInAs(
+  ctx: AppContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  user: UserRow,
+): Promise<SessionUser> {
+  await startSession(ctx, reply, user);
+  await ctx.repos.users.update(user.id, { last_login_at: nowSeconds() });
+  await recordAudit(
+    ctx,
+    request,
+    [{ action: 'user.login', targetType: 'user', targetId: user.id, changes: [], always: true }],
+    user,
+  );
+  return sessionUser(user);
 }
 
 export async function startSession(ctx: AppContext, reply: FastifyReply, user: UserRow): Promise<void> {

@@ -8,6 +8,7 @@ import { createJobLeasesRepo } from './repos/job-leases.js';
 import { createLogsRepo } from './repos/logs.js';
 import { createMidjourneysRepo } from './repos/midjourneys.js';
 import { createOptionsRepo } from './repos/options.js';
+import { createPasskeysRepo } from './repos/passkeys.js';
 import { createQuotaDataRepo } from './repos/quota-data.js';
 import { createRedemptionsRepo } from './repos/redemptions.js';
 import { createRequestBodiesRepo } from './repos/request-bodies.js';
@@ -40,6 +41,7 @@ export function createRepositories(db: Db, logDb: Db = db) {
     sessions: createSessionsRepo(db),
     setups: createSetupsRepo(db),
     checkins: createCheckinsRepo(db),
+    passkeys: createPasskeysRepo(db),
     auditLogs: createAuditLogsRepo(db),
     jobLeases: createJobLeasesRepo(db),
     requestBodies: createRequestBodiesRepo(db),

@@ -251,6 +251,33 @@ export interface CheckinsTable {
   created_at: number | null;
 }
 
+/**
+ * One passkey (migration 0010; the family's `passkey_credentials`). Ids and keys in standard base64; the flags are
+ * booleans in PostgreSQL and MySQL, 0/1 in SQLite; the times are datetimes (strings in SQLite).
+ */
+export interface PasskeyCredentialsTable {
+  id: Id;
+  user_id: number;
+  credential_id: string;
+  public_key: string;
+  attestation_type: string | null;
+  aaguid: string | null;
+  sign_count: WithDefault<number | null>;
+  clone_warning: boolean | number | null;
+  user_present: boolean | number | null;
+  user_verified: boolean | number | null;
+  backup_eligible: boolean | number | null;
+  backup_state: boolean | number | null;
+  /** JSON array of transports, e.g. ["internal","hybrid"]. */
+  transports: string | null;
+  attachment: string | null;
+  last_used_at: Date | string | null;
+  created_at: Date | string | null;
+  updated_at: Date | string | null;
+  deleted_at: Date | string | null;
+  name: string | null;
+}
+
 /** Which node ran a background job last, and when (migration 0002). */
 export interface JobLeasesTable {
   name: string;
@@ -307,6 +334,7 @@ export interface Database {
   sessions: SessionsTable;
   setups: SetupsTable;
   checkins: CheckinsTable;
+  passkey_credentials: PasskeyCredentialsTable;
   job_leases: JobLeasesTable;
   audit_logs: AuditLogsTable;
   request_bodies: RequestBodiesTable;

@@ -6,6 +6,8 @@ import { setupTokenOf } from './server.js';
  */
 export class ApiClient {
   private cookie = '';
+  /** The passkey routes' ceremony cookie (path /api/user/passkey), sent like a browser sends it. */
+  private ceremonyCookie = '';
   userId: number | null = null;
 
   constructor(
@@ -24,7 +26,7 @@ export class ApiClient {
       headers: {
         'accept-language': this.language,
         ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-        ...(this.cookie ? { cookie: this.cookie } : {}),
+        ...(this.cookie || this.ceremonyCookie ? { cookie: this.cookies(path) } : {}),
         ...(this.userId !== null ? { 'new-api-user': String(this.userId) } : {}),
         ...headers,
       },
@@ -34,6 +36,7 @@ export class ApiClient {
     for (const line of setCookie) {
       const pair = line.split(';')[0] ?? '';
       if (pair.startsWith('session=')) this.cookie = pair.endsWith('=') ? '' : pair;
+      if (pair.startsWith('passkey_ceremony=')) this.ceremonyCookie = pair.endsWith('=') ? '' : pair;
     }
     const text = await response.text();
     const json = text ? JSON.parse(text) : {};
@@ -44,6 +47,11 @@ export class ApiClient {
       data: json.data,
       headers: response.headers,
     };
+  }
+
+  private cookies(path: string): string {
+    const ceremony = path.startsWith('/api/user/passkey') ? this.ceremonyCookie : '';
+    return [this.cookie, ceremony].filter(Boolean).join('; ');
   }
 
   get = <T = unknown>(path: string, headers?: Record<string, string>) => this.call<T>('GET', path, undefined, headers);

@@ -1,4 +1,5 @@
 import { CHECKIN_QUOTA_MAX } from '../checkin.js';
+import { PASSKEY_ATTACHMENT, PASSKEY_USER_VERIFICATION } from '../passkey/views.js';
 import { bool, int, json, num, type OptionDefinition, oneOf, str, url } from './kinds.js';
 import {
   DEFAULT_CACHE_RATIO,
@@ -80,6 +81,15 @@ export const OPTION_DEFINITIONS = {
   TelegramOAuthEnabled: bool(false),
   TelegramBotToken: str(),
   TelegramBotName: str(),
+  // Passkeys (the family's passkey.* settings). Empty rp_id and origins: taken from ServerAddress, else from the
+  // address the browser used; origins is a comma list of the origins allowed to sign (e.g. https://a.example).
+  'passkey.enabled': bool(false),
+  'passkey.rp_display_name': str(),
+  'passkey.rp_id': str(),
+  'passkey.origins': str(),
+  'passkey.allow_insecure_origin': bool(false),
+  'passkey.user_verification': oneOf('preferred', PASSKEY_USER_VERIFICATION),
+  'passkey.attachment_preference': oneOf('', PASSKEY_ATTACHMENT),
   'oidc.enabled': bool(false),
   'oidc.client_id': str(),
   'oidc.client_secret': str(),

@@ -52,6 +52,13 @@ export function statusFixture(overrides: Partial<PublicStatus> = {}): PublicStat
     enable_batch_update: true,
     discord_oauth: false,
     checkin_enabled: false,
+    passkey_login: false,
+    passkey_display_name: 'AI Gateway',
+    passkey_rp_id: '',
+    passkey_origins: '',
+    passkey_allow_insecure: false,
+    passkey_user_verification: 'preferred',
+    passkey_attachment: '',
     quota_display_type: 'USD',
     ...overrides,
   };

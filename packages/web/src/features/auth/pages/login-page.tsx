@@ -6,6 +6,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTurnstile } from '../../../components/account/turnstile-widget';
 import { useBrand } from '../../../components/brand';
 import { FormCard } from '../../../components/form-card';
+import { PasskeyLoginButton } from '../../../components/passkey/passkey-login-button';
 import { usePublicStatus } from '../../../hooks/use-status';
 import { notify } from '../../../lib/notify';
 import { writeStorage } from '../../../lib/storage';
@@ -105,6 +106,7 @@ export default function LoginPage() {
           {t('login.submit')}
         </Button>
       </Form>
+      <PasskeyLoginButton status={status} onSignedIn={() => navigate(AFTER_LOGIN_PATH)} />
       <ThirdPartyLogin status={status} />
       {canRegister(status) && (
         <Typography.Paragraph type="secondary" className="login-footer" style={{ margin: '16px 0 0' }}>

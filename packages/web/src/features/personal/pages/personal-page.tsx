@@ -1,6 +1,7 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import { Button, Card, Flex, Result, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { PasskeysCard } from '../../../components/passkey/passkeys-card';
 import { useCopyText } from '../../../hooks/use-copy-text';
 import { useSelf } from '../../../hooks/use-self';
 import { usePublicStatus } from '../../../hooks/use-status';
@@ -62,6 +63,7 @@ export default function PersonalPage() {
   const invite = <InviteCard user={user} onCopy={onCopy} />;
   const account = <AccountCard user={user} status={status} onCopy={onCopy} />;
   const settings = <SettingsCard user={user} />;
+  const passkeys = <PasskeysCard status={status} />;
 
   return (
     <div className="page-container personal-page">
@@ -74,6 +76,7 @@ export default function PersonalPage() {
           <Flex vertical gap={16} className="personal-column-side">
             {invite}
             {account}
+            {passkeys}
           </Flex>
         </div>
       ) : (
@@ -81,6 +84,7 @@ export default function PersonalPage() {
           {profile}
           {invite}
           {account}
+          {passkeys}
           {settings}
         </Flex>
       )}

@@ -5,6 +5,7 @@ import type { FieldSpec } from '../components/kit/field-spec';
 import { OptionSection } from '../components/kit/option-section';
 import { EmailWhitelistInput } from '../components/system/email-whitelist-input';
 import { OidcDiscoveryButton } from '../components/system/oidc-discovery-button';
+import { PasskeySettingsSection } from '../components/system/passkey-settings-section';
 import type { OptionMap } from '../option-form';
 import { cardPaymentSections } from './card-payment-sections';
 
@@ -259,6 +260,7 @@ export function SystemTab({ options }: { options: OptionMap }) {
           }
         />
       ))}
+      <PasskeySettingsSection options={options} />
     </>
   );
 }

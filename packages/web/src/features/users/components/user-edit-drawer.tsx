@@ -15,6 +15,7 @@ import {
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LimitFormItems } from '../../../components/limits/limit-form-items';
+import { PasskeyResetButton } from '../../../components/passkey/passkey-reset-button';
 import { notify } from '../../../lib/notify';
 import { useIsMobile } from '../../../lib/use-media-query';
 import '../../../components/limits/limits.css';
@@ -218,6 +219,7 @@ function UserEditForm({ user, onDone }: { user: UserDetail; onDone: () => void }
           ),
         }))}
       />
+      <PasskeyResetButton userId={user.id} username={user.username} />
 
       <Flex gap={8} justify="flex-end">
         <Button onClick={onDone}>{t('ui.cancel')}</Button>
