@@ -37,6 +37,8 @@ export interface Config {
   batchUpdateIntervalMs: number;
   /** Minutes between re-tests of auto-disabled channels (0 = never). */
   channelTestFrequencyMinutes: number;
+  /** Minutes between upstream model checks of the channels that ask for them; 0: off (jobs/upstream-model-watch.ts). */
+  upstreamModelWatchMinutes: number;
   /** Write a type-5 usage log for relay requests that failed upstream. */
   errorLogEnabled: boolean;
   /**
@@ -279,6 +281,9 @@ export function loadConfig(
       windowMinutes: readInt(env, 'NOTIFICATION_LIMIT_DURATION_MINUTE', 10, 1, 10_080),
     },
     channelTestFrequencyMinutes: readInt(env, 'CHANNEL_TEST_FREQUENCY', 10, 0, 10_080),
+    upstreamModelWatchMinutes: readBool(env, 'CHANNEL_UPSTREAM_MODEL_UPDATE_TASK_ENABLED', true)
+      ? readInt(env, 'CHANNEL_UPSTREAM_MODEL_UPDATE_TASK_INTERVAL_MINUTES', 60, 1, 10_080)
+      : 0,
     criticalRateLimit: {
       enabled: readBool(env, 'CRITICAL_RATE_LIMIT_ENABLE', true),
       max: readInt(env, 'CRITICAL_RATE_LIMIT', 20, 1, 1_000_000),

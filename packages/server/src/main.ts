@@ -10,6 +10,7 @@ import { startCacheSync } from './jobs/cache-sync.js';
 import { startChannelRecovery } from './jobs/channel-recovery.js';
 import { startRequestBodyRetention } from './jobs/request-body-retention.js';
 import { startTaskPoller } from './jobs/task-poller.js';
+import { startUpstreamModelWatch } from './jobs/upstream-model-watch.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const packageJson = JSON.parse(readFileSync(resolve(here, '../../../package.json'), 'utf8')) as { version: string };
@@ -25,6 +26,7 @@ async function main(): Promise<void> {
   const ctx = await createContext(config);
   const app = await buildApp(ctx);
   const stopRecovery = startChannelRecovery(ctx, config.channelTestFrequencyMinutes);
+  const stopModelWatch = startUpstreamModelWatch(ctx, config.upstreamModelWatchMinutes);
   const stopTaskPoller = startTaskPoller(ctx);
   const stopCacheSync = startCacheSync(ctx, config.syncFrequencySeconds);
   const stopBodyRetention = startRequestBodyRetention(ctx);
@@ -40,6 +42,7 @@ async function main(): Promise<void> {
     stopping = true;
     app.log.info({ signal }, 'shutting down: draining requests');
     stopRecovery();
+    stopModelWatch();
     stopTaskPoller();
     stopCacheSync();
     stopBodyRetention();

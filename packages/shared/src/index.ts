@@ -7,6 +7,7 @@ export * from './billing/ratio-price.js';
 export * from './channels/channel-form.js';
 export * from './channels/channel-types.js';
 export * from './channels/responses-mode.js';
+export * from './channels/upstream-model-watch.js';
 export * from './checkin.js';
 export * from './enums.js';
 export * from './envelope.js';

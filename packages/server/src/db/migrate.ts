@@ -12,6 +12,7 @@ import * as quotaDataNotUnique from './migrations/0007_quota_data_not_unique.js'
 import * as checkins from './migrations/0008_checkins.js';
 import * as passkeys from './migrations/0010_passkeys.js';
 import * as topUpProvider from './migrations/0011_top_up_provider.js';
+import * as channelSettings from './migrations/0014_channel_settings.js';
 
 /** Migrations live in code (not files read at run time) so the bundled server and the tests see the same list. */
 function migrations(db: Db, adoption: AdoptionPlan | null = null): Record<string, Migration> {
@@ -29,6 +30,7 @@ function migrations(db: Db, adoption: AdoptionPlan | null = null): Record<string
     '0008_checkins': { up: (kysely: Kysely<unknown>) => checkins.up(kysely, db.dialect) },
     '0010_passkeys': { up: (kysely: Kysely<unknown>) => passkeys.up(kysely, db.dialect) },
     '0011_top_up_provider': { up: (kysely: Kysely<unknown>) => topUpProvider.up(kysely, db.dialect) },
+    '0014_channel_settings': { up: (kysely: Kysely<unknown>) => channelSettings.up(kysely, db.dialect) },
   };
 }
 

@@ -101,6 +101,8 @@ export interface ChannelsTable {
   header_override: WithDefault<string | null>;
   remark: WithDefault<string | null>;
   max_input_tokens: WithDefault<number>;
+  /** The family's "other settings" JSON (migration 0014): the upstream model watch. */
+  settings: WithDefault<string | null>;
 }
 
 export interface AbilitiesTable {

@@ -155,6 +155,8 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'GET /api/channel/update_balance/:id': 'admin',
   'GET /api/channel/fetch_models/:id': 'admin',
   'POST /api/channel/fetch_models': 'admin',
+  'POST /api/channel/:id/upstream_models/check': 'admin',
+  'POST /api/channel/:id/upstream_models/apply': 'admin',
   'POST /api/channel/tag/enabled': 'admin',
   'POST /api/channel/tag/disabled': 'admin',
   'PUT /api/channel/tag': 'admin',

@@ -66,6 +66,8 @@ export interface ChannelFormInput {
   param_override?: JsonInput;
   setting?: JsonInput;
   header_override?: JsonInput;
+  /** The family's "other settings" JSON (the upstream model watch); left as stored when an edit omits it. */
+  settings?: JsonInput;
   priority?: number | string | null;
   weight?: number | string | null;
   other?: string | null;
@@ -264,6 +266,7 @@ export function validateChannelInput(input: ChannelFormInput, mode: 'create' | '
     ['param_override', validObject(input.param_override)],
     ['setting', validObject(input.setting)],
     ['header_override', validHeaderOverride(input.header_override)],
+    ['settings', validObject(input.settings)],
   ];
   for (const [field, ok] of jsonChecks) {
     if (!ok) return { code: 'channel_json_invalid', params: { field } };

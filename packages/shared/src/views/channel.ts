@@ -37,6 +37,8 @@ export interface ChannelView {
   header_override: string | null;
   remark: string | null;
   max_input_tokens: number;
+  /** The family's "other settings" JSON text ('' when none): the upstream model watch (`upstream_model_update_*`). */
+  settings?: string | null;
   /**
    * Set while a channel in the `auto` Responses mode goes through chat completions because its upstream answered
    * 404/405 on `/responses` (unix seconds: when native is tried again). Per node; absent otherwise.

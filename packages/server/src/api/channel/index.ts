@@ -6,12 +6,14 @@ import { ok } from '../../http/envelope.js';
 import { channelCrudRoutes } from './crud.js';
 import { channelTagRoutes } from './tags.js';
 import { channelUpstreamRoutes } from './upstream.js';
+import { channelUpstreamWatchRoutes } from './upstream-watch.js';
 
 export async function channelRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const { user, admin } = guards(ctx);
   // Static tag routes are registered before `/api/channel/:id` patterns match them: Fastify prefers static parts.
   await channelTagRoutes(app, ctx);
   await channelUpstreamRoutes(app, ctx);
+  await channelUpstreamWatchRoutes(app, ctx);
   await channelCrudRoutes(app, ctx);
   app.get('/api/models', { preHandler: user }, async () => ok(modelsByChannelType()));
   app.get('/api/channel/models', { preHandler: admin }, async () => {

@@ -15,6 +15,7 @@ const OPTIONAL_TEXTS = [
   'param_override',
   'header_override',
   'setting',
+  'settings',
 ] as const;
 
 /**

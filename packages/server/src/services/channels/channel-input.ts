@@ -67,6 +67,8 @@ export function channelColumns(given: ChannelBody, mode: 'create' | 'edit'): Omi
     max_input_tokens: Math.max(0, integer(body.max_input_tokens, 0) || 0),
   };
   for (const field of JSON_FIELDS) columns[field] = jsonText(body[field]);
+  // The console of the spec's era never sends `settings`: an edit without it keeps what the watch recorded.
+  if (body.settings !== undefined || mode === 'create') columns.settings = jsonText(body.settings);
   return columns;
 }
 
