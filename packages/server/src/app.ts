@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance, type FastifyRequest, LogController } fro
 import { auditRoutes } from './api/audit.js';
 import { channelRoutes } from './api/channel/index.js';
 import { checkinRoutes } from './api/checkin.js';
+import { twoFactorRoutes } from './api/two-factor.js';
 import { contentRoutes } from './api/content.js';
 import { dataRoutes } from './api/data.js';
 import { emailBindRoutes } from './api/email-bind.js';
@@ -235,6 +236,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     redemptionRoutes,
     walletRoutes,
     checkinRoutes,
+    twoFactorRoutes,
     paymentRoutes,
     dataRoutes,
     userAdminRoutes,

@@ -1,5 +1,5 @@
-import { loginSchema, type SelfUser, type SessionUser, UserStatus } from '@gateway/shared';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import { type ApiEnvelope, loginSchema, type SelfUser, type SessionUser, UserStatus } from '@gateway/shared';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { criticalLimit } from '../auth/critical-limit.js';
 import { currentUser, guards } from '../auth/guard.js';
 import { hashPassword, verifyPassword } from '../auth/password.js';
@@ -10,6 +10,8 @@ import { nowSeconds } from '../db/sql-helpers.js';
 import { ApiFailure, messageFor, ok } from '../http/envelope.js';
 import { parseBody } from '../http/validation.js';
 import { turnstileCheck } from '../services/accounts/turnstile.js';
+import { startSecondStep } from '../services/accounts/login-flow.js';
+import { twoFactor } from '../services/accounts/two-factor.js';
 import { recordAudit } from '../services/audit/audit-trail.js';
 
 export function sessionUser(user: UserRow): SessionUser {
@@ -50,15 +52,9 @@ export async function userSessionRoutes(app: FastifyInstance, ctx: AppContext): 
       await recordAudit(ctx, request, [{ ...failed, changes: [], always: true }], null);
       throw new ApiFailure(user && valid ? 'user_banned' : 'login_failed');
     }
-    await startSession(ctx, reply, user);
-    await ctx.repos.users.update(user.id, { last_login_at: nowSeconds() });
-    await recordAudit(
-      ctx,
-      request,
-      [{ action: 'user.login', targetType: 'user', targetId: user.id, changes: [], always: true }],
-      user,
-    );
-    return ok(sessionUser(user), messageFor(request, 'login_success'));
+    // With two-factor sign-in the password only opens the second step (POST /api/user/login/2fa), as in the family.
+    if (await twoFactor(ctx).isEnabled(user.id)) return ok(startSecondStep(ctx, reply, user.id), messageFor(request, 'two_fa_login_required'));
+    return finishLogin(ctx, request, reply, user);
   });
 
   app.get('/api/user/logout', async (request, reply) => {
@@ -69,6 +65,24 @@ export async function userSessionRoutes(app: FastifyInstance, ctx: AppContext): 
   });
 
   app.get('/api/user/self', { preHandler: requireUser }, async (request) => ok(selfView(currentUser(request))));
+}
+
+/** A sign-in whose every step passed: the session, the last-login time, the audit row and the family's answer. */
+export async function finishLogin(
+  ctx: AppContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  user: UserRow,
+): Promise<ApiEnvelope<SessionUser>> {
+  await startSession(ctx, reply, user);
+  await ctx.repos.users.update(user.id, { last_login_at: nowSeconds() });
+  await recordAudit(
+    ctx,
+    request,
+    [{ action: 'user.login', targetType: 'user', targetId: user.id, changes: [], always: true }],
+    user,
+  );
+  return ok(sessionUser(user), messageFor(request, 'login_success'));
 }
 
 export async function startSession(ctx: AppContext, reply: FastifyReply, user: UserRow): Promise<void> {

@@ -14,6 +14,7 @@ import { createRequestBodiesRepo } from './repos/request-bodies.js';
 import { createSessionsRepo } from './repos/sessions.js';
 import { createSetupsRepo } from './repos/setups.js';
 import { createTasksRepo } from './repos/tasks.js';
+import { createTwoFasRepo } from './repos/two-fas.js';
 import { createTokensRepo } from './repos/tokens.js';
 import { createTopUpsRepo } from './repos/top-ups.js';
 import { createUsersRepo } from './repos/users.js';
@@ -40,6 +41,7 @@ export function createRepositories(db: Db, logDb: Db = db) {
     sessions: createSessionsRepo(db),
     setups: createSetupsRepo(db),
     checkins: createCheckinsRepo(db),
+    twoFas: createTwoFasRepo(db),
     auditLogs: createAuditLogsRepo(db),
     jobLeases: createJobLeasesRepo(db),
     requestBodies: createRequestBodiesRepo(db),
