@@ -9,6 +9,7 @@ import { AccountCard } from '../components/account-card';
 import { InviteCard } from '../components/invite-card';
 import { ProfileCard } from '../components/profile-card';
 import { SettingsCard } from '../components/settings-card';
+import { TwoFactorCard } from '../components/two-factor-card';
 import '../personal.css';
 
 /**
@@ -62,6 +63,7 @@ export default function PersonalPage() {
   const invite = <InviteCard user={user} onCopy={onCopy} />;
   const account = <AccountCard user={user} status={status} onCopy={onCopy} />;
   const settings = <SettingsCard user={user} />;
+  const twoFactor = <TwoFactorCard onCopy={onCopy} />;
 
   return (
     <div className="page-container personal-page">
@@ -74,6 +76,7 @@ export default function PersonalPage() {
           <Flex vertical gap={16} className="personal-column-side">
             {invite}
             {account}
+            {twoFactor}
           </Flex>
         </div>
       ) : (
@@ -81,6 +84,7 @@ export default function PersonalPage() {
           {profile}
           {invite}
           {account}
+          {twoFactor}
           {settings}
         </Flex>
       )}
