@@ -3,7 +3,6 @@ import Fastify, { type FastifyInstance, type FastifyRequest, LogController } fro
 import { auditRoutes } from './api/audit.js';
 import { channelRoutes } from './api/channel/index.js';
 import { checkinRoutes } from './api/checkin.js';
-import { twoFactorRoutes } from './api/two-factor.js';
 import { contentRoutes } from './api/content.js';
 import { dataRoutes } from './api/data.js';
 import { emailBindRoutes } from './api/email-bind.js';
@@ -20,6 +19,7 @@ import { setupRoutes } from './api/setup.js';
 import { statusRoutes } from './api/status.js';
 import { taskRoutes } from './api/task.js';
 import { tokenRoutes } from './api/token.js';
+import { twoFactorRoutes } from './api/two-factor.js';
 import { userAdminRoutes } from './api/user-admin.js';
 import { userPersonalRoutes } from './api/user-personal.js';
 import { userRegisterRoutes } from './api/user-register.js';

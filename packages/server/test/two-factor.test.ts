@@ -147,9 +147,13 @@ describe.each(dialects)('two-factor sign-in on %s', (dialect) => {
     const older = await passwordStep('bob');
     const flowCookie = older.answer.headers.getSetCookie().find((line) => line.startsWith('two_fa_flow='));
     expect(flowCookie).toMatch(/HttpOnly/i);
-    const byCookie = await older.client.post('/api/user/login/2fa', { code: backupCodes[0] }, {
-      cookie: flowCookie!.split(';')[0]!,
-    });
+    const byCookie = await older.client.post(
+      '/api/user/login/2fa',
+      { code: backupCodes[0] },
+      {
+        cookie: flowCookie!.split(';')[0]!,
+      },
+    );
     expect(byCookie.success).toBe(true);
   });
 

@@ -9,8 +9,8 @@ import type { UserRow } from '../db/schema.js';
 import { nowSeconds } from '../db/sql-helpers.js';
 import { ApiFailure, messageFor, ok } from '../http/envelope.js';
 import { parseBody } from '../http/validation.js';
-import { turnstileCheck } from '../services/accounts/turnstile.js';
 import { startSecondStep } from '../services/accounts/login-flow.js';
+import { turnstileCheck } from '../services/accounts/turnstile.js';
 import { twoFactor } from '../services/accounts/two-factor.js';
 import { recordAudit } from '../services/audit/audit-trail.js';
 
@@ -53,7 +53,8 @@ export async function userSessionRoutes(app: FastifyInstance, ctx: AppContext): 
       throw new ApiFailure(user && valid ? 'user_banned' : 'login_failed');
     }
     // With two-factor sign-in the password only opens the second step (POST /api/user/login/2fa), as in the family.
-    if (await twoFactor(ctx).isEnabled(user.id)) return ok(startSecondStep(ctx, reply, user.id), messageFor(request, 'two_fa_login_required'));
+    if (await twoFactor(ctx).isEnabled(user.id))
+      return ok(startSecondStep(ctx, reply, user.id), messageFor(request, 'two_fa_login_required'));
     return finishLogin(ctx, request, reply, user);
   });
 

@@ -14,9 +14,9 @@ import { createRequestBodiesRepo } from './repos/request-bodies.js';
 import { createSessionsRepo } from './repos/sessions.js';
 import { createSetupsRepo } from './repos/setups.js';
 import { createTasksRepo } from './repos/tasks.js';
-import { createTwoFasRepo } from './repos/two-fas.js';
 import { createTokensRepo } from './repos/tokens.js';
 import { createTopUpsRepo } from './repos/top-ups.js';
+import { createTwoFasRepo } from './repos/two-fas.js';
 import { createUsersRepo } from './repos/users.js';
 
 /**

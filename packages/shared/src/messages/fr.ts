@@ -73,15 +73,18 @@ export const FR_MESSAGES: MessageCatalogue = {
   two_fa_already_enabled: 'La double authentification est déjà activée ; désactivez-la avant de la reconfigurer',
   two_fa_not_enabled: 'La double authentification n’est pas activée pour ce compte',
   two_fa_setup_first: 'Commencez d’abord la configuration de la double authentification',
-  two_fa_setup_started: 'Scannez le QR code avec une application d’authentification et saisissez son code pour terminer',
+  two_fa_setup_started:
+    'Scannez le QR code avec une application d’authentification et saisissez son code pour terminer',
   two_fa_enabled: 'La double authentification est activée',
   two_fa_disabled: 'La double authentification est désactivée',
   two_fa_backup_codes_regenerated: 'Nouveaux codes de secours créés ; les anciens ne fonctionnent plus',
   two_fa_login_required: 'Saisissez votre code de double authentification',
   two_fa_flow_expired: 'La connexion a expiré, veuillez vous reconnecter',
   two_fa_admin_reset: 'La double authentification de l’utilisateur a été réinitialisée',
-  two_fa_same_level: 'Vous ne pouvez pas modifier la double authentification d’un utilisateur de votre niveau ou supérieur',
-  two_fa_admin_setup_required: 'Les comptes administrateurs doivent d’abord activer la double authentification : configurez-la sur votre page personnelle',
+  two_fa_same_level:
+    'Vous ne pouvez pas modifier la double authentification d’un utilisateur de votre niveau ou supérieur',
+  two_fa_admin_setup_required:
+    'Les comptes administrateurs doivent d’abord activer la double authentification : configurez-la sur votre page personnelle',
   password_too_short: 'Le mot de passe doit compter au moins 8 caractères !',
   password_too_long: 'Le mot de passe doit compter au plus 20 caractères !',
   passwords_do_not_match: 'Les deux mots de passe ne correspondent pas',

@@ -53,7 +53,14 @@ export function createTwoFasRepo(db: Db) {
         await trx.deleteFrom('two_fa_backup_codes').where('user_id', '=', userId).execute();
         await trx
           .insertInto('two_fas')
-          .values({ user_id: userId, secret, is_enabled: 0, failed_attempts: 0, created_at: at(now), updated_at: at(now) })
+          .values({
+            user_id: userId,
+            secret,
+            is_enabled: 0,
+            failed_attempts: 0,
+            created_at: at(now),
+            updated_at: at(now),
+          })
           .execute();
         await insertCodes(trx, userId, codeHashes, at(now));
       });

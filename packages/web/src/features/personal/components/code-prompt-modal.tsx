@@ -13,7 +13,16 @@ interface CodePromptModalProps {
 }
 
 /** Asks for one code (from the authenticator app, or a backup code where the action takes one). */
-export function CodePromptModal({ open, title, hint, okText, danger, loading, onSubmit, onClose }: CodePromptModalProps) {
+export function CodePromptModal({
+  open,
+  title,
+  hint,
+  okText,
+  danger,
+  loading,
+  onSubmit,
+  onClose,
+}: CodePromptModalProps) {
   const { t } = useTranslation();
   const [form] = Form.useForm<{ code: string }>();
   return (
