@@ -139,7 +139,10 @@ describe('two-factor sign-in, set up and used in the browser (built product)', (
     await page.getByText(zh.t('two_factor.reset'), { exact: true }).click();
     await snap(page, 'two-factor-06-admin-reset', { fullPage: false });
     await page.getByRole('button', { name: zh.t('two_factor.reset'), exact: true }).click();
-    await page.getByText(zh.t('two_factor.reset_done', { name: TINA.username })).first().waitFor();
+    await page
+      .getByText(zh.t('two_factor.reset_done', { name: TINA.username }))
+      .first()
+      .waitFor();
     const audit = await api<{ items: Array<{ action: string; target_id: string }> }>('GET', '/api/audit/?page_size=50');
     expect(audit.items.map((item) => item.action)).toContain('user.2fa_disable');
     await context.close();
@@ -147,5 +150,27 @@ describe('two-factor sign-in, set up and used in the browser (built product)', (
     const fresh = await newPage(browser, product.baseUrl);
     await signIn(fresh.page, TINA);
     await fresh.context.close();
+  });
+
+  it('with AdminTwoFARequired, an admin without 2FA is asked on every page to set it up', async () => {
+    // Root sets up its own first (through the API): the admin routes would refuse root too otherwise.
+    const rootSetup = await api<{ secret: string }>('POST', '/api/user/2fa/setup', {});
+    await api('POST', '/api/user/2fa/enable', { code: codeOf(rootSetup.secret) });
+    await api('PUT', '/api/option/', { key: 'AdminTwoFARequired', value: 'true' });
+    const ADAM = { username: 'adam', password: 'adam-password-1' };
+    await api('POST', '/api/user/', { ...ADAM, display_name: ADAM.username });
+    const found = await api<{ items: Array<{ id: number; username: string }> }>('GET', '/api/user/search?keyword=adam');
+    const adamId = found.items.find((row) => row.username === ADAM.username)!.id;
+    await api('POST', '/api/user/manage', { id: adamId, action: 'promote' });
+
+    const { context, page } = await newPage(browser, product.baseUrl);
+    await signIn(page, ADAM);
+    await page.getByTestId('two-factor-required-banner').waitFor();
+    await snap(page, 'two-factor-07-admin-asked', { fullPage: false });
+    await page.getByTestId('two-factor-required-banner').getByRole('button').click();
+    await page.waitForURL('**/personal');
+    await page.getByTestId('two-factor-required').waitFor();
+    await context.close();
+    await api('PUT', '/api/option/', { key: 'AdminTwoFARequired', value: 'false' });
   });
 });

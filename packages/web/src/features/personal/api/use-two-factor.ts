@@ -1,8 +1,7 @@
 import type { TwoFactorBackupCodesView, TwoFactorSetupView, TwoFactorStatusView } from '@gateway/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
-
-const statusKey = ['two-factor', 'status'] as const;
+import { twoFactorStatusQueryKey as statusKey } from '../../../lib/query-keys';
 
 /** `GET /api/user/2fa/status`: whether the caller's two-factor sign-in is on, and how many backup codes are left. */
 export function useTwoFactorStatus() {
