@@ -1,8 +1,10 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import { TWO_FA_LOGIN_FLOW_SECONDS, type TwoFactorLoginChallenge } from '@gateway/shared';
 import type { FastifyReply } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { nowSeconds } from '../../db/sql-helpers.js';
+import { readSignedPayload, signPayload } from '../security/signed-payload.js';
+
+const PURPOSE = 'two-fa-login';
 
 /**
  * The token between a sign-in's password step and its second step: the user id and an expiry, signed with
@@ -10,29 +12,14 @@ import { nowSeconds } from '../../db/sql-helpers.js';
  * lets its holder try codes, under the account's lockout.
  */
 export function signLoginFlow(userId: number, expiresAt: number, secret: string): string {
-  const body = Buffer.from(JSON.stringify({ uid: userId, exp: expiresAt })).toString('base64url');
-  return `${body}.${mac(body, secret)}`;
+  return signPayload({ uid: userId, exp: expiresAt }, PURPOSE, secret);
 }
 
 /** The user id of a valid, unexpired token; null otherwise. */
 export function readLoginFlow(token: string | undefined, secret: string, now: number): number | null {
-  if (!token) return null;
-  const dot = token.lastIndexOf('.');
-  if (dot <= 0) return null;
-  const body = token.slice(0, dot);
-  const given = Buffer.from(token.slice(dot + 1));
-  const expected = Buffer.from(mac(body, secret));
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
-  try {
-    const { uid, exp } = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as { uid: unknown; exp: unknown };
-    return typeof uid === 'number' && typeof exp === 'number' && exp > now ? uid : null;
-  } catch {
-    return null;
-  }
-}
-
-function mac(body: string, secret: string): string {
-  return createHmac('sha256', secret).update(`two-fa-login:${body}`).digest('base64url');
+  const flow = readSignedPayload(token, PURPOSE, secret) as { uid?: unknown; exp?: unknown } | null;
+  if (!flow || typeof flow.uid !== 'number' || typeof flow.exp !== 'number' || flow.exp <= now) return null;
+  return flow.uid;
 }
 
 /** Where the browser keeps the flow token, for consoles that send only the code (the family's older one). */
