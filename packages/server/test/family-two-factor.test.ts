@@ -1,5 +1,4 @@
 import type { TwoFactorLoginChallenge, TwoFactorStatusView } from '@gateway/shared';
-import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NEW_API_TWO_FA } from './fixtures/family/releases.js';
 import { FAMILY_BACKUP_CODES, FAMILY_TOTP_SECRET, PASSWORDS, seedRows } from './fixtures/family/seed.js';
@@ -7,13 +6,11 @@ import { ApiClient } from './helpers/client.js';
 import { availableDialects, type TestDatabase } from './helpers/databases.js';
 import { createFamilyDatabase, familySnapshot } from './helpers/family-database.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
+import { totpCode } from './helpers/totp.js';
 
 const dialects = await availableDialects();
 
-const familyCode = (steps: number) =>
-  new TOTP({ secret: Secret.fromBase32(FAMILY_TOTP_SECRET), digits: 6, period: 30 }).generate({
-    timestamp: Date.now() + steps * 30_000,
-  });
+const familyCode = (steps: number) => totpCode(FAMILY_TOTP_SECRET, steps);
 
 describe.each(dialects)('a new-api database with two-factor sign-in, started on in place, on %s', (dialect) => {
   let database: TestDatabase;

@@ -6,23 +6,15 @@ import {
   type TwoFactorStatsView,
   type TwoFactorStatusView,
 } from '@gateway/shared';
-import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, ROLE_REFUSED, refusal, setupAndLogin, signedInUser } from './helpers/client.js';
 import { availableDialects } from './helpers/databases.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
+import { totpCode } from './helpers/totp.js';
 
 const dialects = await availableDialects();
 
-/**
- * A real TOTP code of the secret, `steps` periods from now. Each accepted code must be of a later step than the last
- * one accepted (a code works once), so consecutive sign-ins in a test use the next steps, which the server accepts
- * as one period of clock drift.
- */
-function codeOf(secret: string, steps = 0): string {
-  const totp = new TOTP({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30 });
-  return totp.generate({ timestamp: Date.now() + steps * 30_000 });
-}
+const codeOf = totpCode;
 
 /** A code of the secret that is not the current one nor a neighbour (so surely wrong). */
 function wrongCodeOf(secret: string): string {

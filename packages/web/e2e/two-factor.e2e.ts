@@ -1,6 +1,6 @@
-import { Secret, TOTP } from 'otpauth';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { totpCode } from '../../server/test/helpers/totp.js';
 import { newPage, snap } from './helpers/browser.js';
 import { type Journey, startJourney } from './helpers/journey.js';
 import type { Product } from './helpers/product.js';
@@ -9,14 +9,8 @@ import { type ConsoleTexts, consoleTexts } from './helpers/texts.js';
 
 const TINA = { username: 'tina', password: 'tina-password-1' };
 
-/**
- * A real TOTP code of the key the page showed, `steps` periods from now: each accepted code must be of a later
- * period than the last, so the sign-in after enabling uses the next one (accepted as one period of clock drift).
- */
-const codeOf = (secret: string, steps = 0) =>
-  new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate({
-    timestamp: Date.now() + steps * 30_000,
-  });
+/** A real code of the key the page showed (see totpCode for why sign-ins use the next period). */
+const codeOf = totpCode;
 
 describe('two-factor sign-in, set up and used in the browser (built product)', () => {
   let journey: Journey;
