@@ -21,6 +21,7 @@ import { setupRoutes } from './api/setup.js';
 import { statusRoutes } from './api/status.js';
 import { taskRoutes } from './api/task.js';
 import { tokenRoutes } from './api/token.js';
+import { twoFactorRoutes } from './api/two-factor.js';
 import { userAdminRoutes } from './api/user-admin.js';
 import { userPersonalRoutes } from './api/user-personal.js';
 import { userRegisterRoutes } from './api/user-register.js';
@@ -238,6 +239,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     walletRoutes,
     checkinRoutes,
     passkeyRoutes,
+    twoFactorRoutes,
     paymentRoutes,
     cardPaymentRoutes,
     dataRoutes,

@@ -34,6 +34,7 @@ export * from './schemas/redemption.js';
 export * from './schemas/token.js';
 export * from './schemas/user.js';
 export * from './status.js';
+export * from './two-factor.js';
 export * from './views/audit.js';
 export * from './views/channel.js';
 export * from './views/data.js';

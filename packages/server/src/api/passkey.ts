@@ -13,7 +13,7 @@ import {
   finishRegistration,
 } from '../services/accounts/passkeys.js';
 import { recordAudit } from '../services/audit/audit-trail.js';
-import { signInAs } from './user-session.js';
+import { finishLogin } from './user-session.js';
 
 function passkeyView(passkey: StoredPasskey): PasskeyView {
   return {
@@ -129,7 +129,7 @@ export async function passkeyRoutes(app: FastifyInstance, ctx: AppContext): Prom
     const user = await ctx.repos.users.findById(passkey.userId);
     if (!user || user.deleted_at !== null) throw new ApiFailure('passkey_verification_failed');
     if (user.status !== UserStatus.Enabled) throw new ApiFailure('user_banned');
-    return ok(await signInAs(ctx, request, reply, user), messageFor(request, 'login_success'));
+    return finishLogin(ctx, request, reply, user);
   });
 
   app.delete('/api/user/:id/reset_passkey', { preHandler: admin }, async (request) => {

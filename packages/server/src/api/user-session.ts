@@ -1,4 +1,4 @@
-import { loginSchema, type SelfUser, type SessionUser, UserStatus } from '@gateway/shared';
+import { type ApiEnvelope, loginSchema, type SelfUser, type SessionUser, UserStatus } from '@gateway/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { criticalLimit } from '../auth/critical-limit.js';
 import { currentUser, guards } from '../auth/guard.js';
@@ -9,7 +9,9 @@ import type { UserRow } from '../db/schema.js';
 import { nowSeconds } from '../db/sql-helpers.js';
 import { ApiFailure, messageFor, ok } from '../http/envelope.js';
 import { parseBody } from '../http/validation.js';
+import { startSecondStep } from '../services/accounts/login-flow.js';
 import { turnstileCheck } from '../services/accounts/turnstile.js';
+import { twoFactor } from '../services/accounts/two-factor.js';
 import { recordAudit } from '../services/audit/audit-trail.js';
 
 export function sessionUser(user: UserRow): SessionUser {
@@ -50,7 +52,10 @@ export async function userSessionRoutes(app: FastifyInstance, ctx: AppContext): 
       await recordAudit(ctx, request, [{ ...failed, changes: [], always: true }], null);
       throw new ApiFailure(user && valid ? 'user_banned' : 'login_failed');
     }
-    return ok(await signInAs(ctx, request, reply, user), messageFor(request, 'login_success'));
+    // With two-factor sign-in the password only opens the second step (POST /api/user/login/2fa), as in the family.
+    if (await twoFactor(ctx).isEnabled(user.id))
+      return ok(startSecondStep(ctx, reply, user.id), messageFor(request, 'two_fa_login_required'));
+    return finishLogin(ctx, request, reply, user);
   });
 
   app.get('/api/user/logout', async (request, reply) => {
@@ -63,7 +68,10 @@ export async function userSessionRoutes(app: FastifyInstance, ctx: AppContext): 
   app.get('/api/user/self', { preHandler: requireUser }, async (request) => ok(selfView(currentUser(request))));
 }
 
-/** A sign-in that passed its checks (password, passkey): the session, the last-login time and the audit line. */
+/**
+ * A sign-in that passed its checks (password and any second step, or a passkey): the session, the last-login time
+ * and the audit line.
+ */
 export async function signInAs(
   ctx: AppContext,
   request: FastifyRequest,
@@ -79,6 +87,16 @@ export async function signInAs(
     user,
   );
   return sessionUser(user);
+}
+
+/** The family's answer to a finished password sign-in (directly, or after its second step). */
+export async function finishLogin(
+  ctx: AppContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  user: UserRow,
+): Promise<ApiEnvelope<SessionUser>> {
+  return ok(await signInAs(ctx, request, reply, user), messageFor(request, 'login_success'));
 }
 
 export async function startSession(ctx: AppContext, reply: FastifyReply, user: UserRow): Promise<void> {

@@ -63,6 +63,11 @@ export function requireRole(ctx: AppContext, minRole: number): preHandlerAsyncHo
     }
     // The family answers a role refusal with HTTP 200 and success:false; its console shows the message from the body.
     if (user.role < minRole) throw new ApiFailure('permission_denied');
+    if (minRole >= Role.Admin && ctx.options.bool('AdminTwoFARequired')) {
+      // Root requires two-factor sign-in for admins: until this one turns it on, only the user routes answer them
+      // (among them the 2FA setup), in the family's refusal form.
+      if (!(await ctx.repos.twoFas.find(user.id))?.enabled) throw new ApiFailure('two_fa_admin_setup_required');
+    }
     request.user = user;
   };
   // Marks the routes that need a signed-in caller; the others are anonymous and get the small body limit.

@@ -10,6 +10,7 @@ import * as fallback from './migrations/0005_fallback.js';
 import * as requestBodies from './migrations/0006_request_bodies.js';
 import * as quotaDataNotUnique from './migrations/0007_quota_data_not_unique.js';
 import * as checkins from './migrations/0008_checkins.js';
+import * as twoFa from './migrations/0009_two_fa.js';
 import * as passkeys from './migrations/0010_passkeys.js';
 import * as topUpProvider from './migrations/0011_top_up_provider.js';
 import * as channelSettings from './migrations/0014_channel_settings.js';
@@ -28,6 +29,7 @@ function migrations(db: Db, adoption: AdoptionPlan | null = null): Record<string
     '0006_request_bodies': { up: (kysely: Kysely<unknown>) => requestBodies.up(kysely, db.dialect) },
     '0007_quota_data_not_unique': { up: (kysely: Kysely<unknown>) => quotaDataNotUnique.up(kysely, db.dialect) },
     '0008_checkins': { up: (kysely: Kysely<unknown>) => checkins.up(kysely, db.dialect) },
+    '0009_two_fa': { up: (kysely: Kysely<unknown>) => twoFa.up(kysely, db.dialect) },
     '0010_passkeys': { up: (kysely: Kysely<unknown>) => passkeys.up(kysely, db.dialect) },
     '0011_top_up_provider': { up: (kysely: Kysely<unknown>) => topUpProvider.up(kysely, db.dialect) },
     '0014_channel_settings': { up: (kysely: Kysely<unknown>) => channelSettings.up(kysely, db.dialect) },

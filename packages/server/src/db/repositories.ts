@@ -17,6 +17,7 @@ import { createSetupsRepo } from './repos/setups.js';
 import { createTasksRepo } from './repos/tasks.js';
 import { createTokensRepo } from './repos/tokens.js';
 import { createTopUpsRepo } from './repos/top-ups.js';
+import { createTwoFasRepo } from './repos/two-fas.js';
 import { createUsersRepo } from './repos/users.js';
 
 /**
@@ -42,6 +43,7 @@ export function createRepositories(db: Db, logDb: Db = db) {
     setups: createSetupsRepo(db),
     checkins: createCheckinsRepo(db),
     passkeys: createPasskeysRepo(db),
+    twoFas: createTwoFasRepo(db),
     auditLogs: createAuditLogsRepo(db),
     jobLeases: createJobLeasesRepo(db),
     requestBodies: createRequestBodiesRepo(db),

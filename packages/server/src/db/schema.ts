@@ -280,6 +280,35 @@ export interface PasskeyCredentialsTable {
   name: string | null;
 }
 
+/**
+ * A user's two-factor sign-in (migration 0009; the family's `two_fas`). Times are the family's datetimes (gorm's
+ * time.Time): written and read through repos/two-fas.ts, which speaks unix seconds to the rest of the code.
+ */
+export interface TwoFasTable {
+  id: Id;
+  user_id: number;
+  /** The TOTP secret (base32), sealed with the secret box; a family database's plaintext secret opens as it is. */
+  secret: string;
+  is_enabled: number;
+  failed_attempts: number;
+  locked_until: unknown;
+  last_used_at: unknown;
+  created_at: unknown;
+  updated_at: unknown;
+  deleted_at: unknown;
+}
+
+/** One one-time backup code, bcrypt-hashed as the family hashes them (the family's `two_fa_backup_codes`). */
+export interface TwoFaBackupCodesTable {
+  id: Id;
+  user_id: number;
+  code_hash: string;
+  is_used: number;
+  used_at: unknown;
+  created_at: unknown;
+  deleted_at: unknown;
+}
+
 /** Which node ran a background job last, and when (migration 0002). */
 export interface JobLeasesTable {
   name: string;
@@ -337,6 +366,8 @@ export interface Database {
   setups: SetupsTable;
   checkins: CheckinsTable;
   passkey_credentials: PasskeyCredentialsTable;
+  two_fas: TwoFasTable;
+  two_fa_backup_codes: TwoFaBackupCodesTable;
   job_leases: JobLeasesTable;
   audit_logs: AuditLogsTable;
   request_bodies: RequestBodiesTable;

@@ -63,6 +63,8 @@ export const OPTION_DEFINITIONS = {
   PasswordRegisterEnabled: bool(true),
   EmailVerificationEnabled: bool(false),
   RegisterEnabled: bool(true),
+  // Ours: admins (and root) must turn on two-factor sign-in before the admin routes answer them
+  AdminTwoFARequired: bool(false),
   // Human check
   TurnstileCheckEnabled: bool(false),
   TurnstileSiteKey: str(),

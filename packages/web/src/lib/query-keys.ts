@@ -6,3 +6,6 @@ export const logsQueryKey = ['logs'] as const;
 
 /** Every channel query (lists, one channel, counts) starts with this. */
 export const channelsQueryKey = ['channels'] as const;
+
+/** The caller's two-factor status: the personal page's card and the console's ask-to-set-up banner share it. */
+export const twoFactorStatusQueryKey = ['two-factor', 'status'] as const;

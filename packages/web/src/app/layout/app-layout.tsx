@@ -9,6 +9,7 @@ import { MobileNavDrawer } from './mobile-nav-drawer';
 import { Sidebar } from './sidebar';
 import { isSidebarHiddenOn } from './sidebar-items';
 import { TopBar } from './top-bar';
+import { TwoFactorNotice } from './two-factor-notice';
 
 export function AppLayout() {
   const { pathname } = useLocation();
@@ -29,6 +30,7 @@ export function AppLayout() {
         {showSidebar && <Sidebar />}
         <Layout className="app-main">
           <Layout.Content className="app-content">
+            <TwoFactorNotice />
             <Suspense fallback={<PageLoading />}>
               <Outlet />
             </Suspense>

@@ -1,4 +1,5 @@
-import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { readSignedPayload, signPayload } from '../../security/signed-payload.js';
 
 /**
  * One sign-in or binding attempt through a redirect provider, from the moment the console asks for a state until
@@ -40,31 +41,18 @@ export function pkceChallenge(verifier: string): string {
   return createHash('sha256').update(verifier).digest('base64url');
 }
 
-function mac(payload: string, secret: string): string {
-  return createHmac('sha256', secret).update(`oauth-flow:${payload}`).digest('base64url');
-}
+const FLOW_PURPOSE = 'oauth-flow';
 
 export function encodeFlow(flow: OAuthFlow, secret: string): string {
-  const payload = Buffer.from(JSON.stringify(flow)).toString('base64url');
-  return `${payload}.${mac(payload, secret)}`;
+  return signPayload(flow, FLOW_PURPOSE, secret);
 }
 
 /** The flow in the cookie when its signature holds and it has not expired; null otherwise. */
 export function decodeFlow(value: string | undefined, secret: string, now: number): OAuthFlow | null {
-  if (!value) return null;
-  const dot = value.lastIndexOf('.');
-  if (dot <= 0) return null;
-  const payload = value.slice(0, dot);
-  const given = Buffer.from(value.slice(dot + 1));
-  const expected = Buffer.from(mac(payload, secret));
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
-  let flow: OAuthFlow;
-  try {
-    flow = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as OAuthFlow;
-  } catch {
+  const flow = readSignedPayload(value, FLOW_PURPOSE, secret) as OAuthFlow | null;
+  if (!flow || typeof flow.state !== 'string' || typeof flow.expiresAt !== 'number' || flow.expiresAt < now) {
     return null;
   }
-  if (typeof flow.state !== 'string' || typeof flow.expiresAt !== 'number' || flow.expiresAt < now) return null;
   return flow;
 }
 

@@ -95,4 +95,29 @@ describe('login page', () => {
     await waitFor(() => expect(window.localStorage.getItem('status')).not.toBeNull());
     expect(screen.queryByTestId('third-party-login')).toBeNull();
   });
+
+  it('asks for the second step when the account has two-factor sign-in, and stores the user only after it', async () => {
+    const user = setupUser();
+    const { requests } = mockFetch({
+      'GET /api/status': ok(statusFixture()),
+      'POST /api/user/login': ok({ require_2fa: true, flow_token: 'flow-1', expires_at: 1_900_000_000 }),
+      'POST /api/user/login/2fa': ok(alice),
+    });
+    renderPage(<LoginPage />, { path: '/login' });
+    await fill(user, screen.getByLabelText('用户名或邮箱'), 'alice');
+    await fill(user, screen.getByLabelText('密码'), 'secret-pass');
+    await user.click(screen.getByRole('button', { name: '登录' }));
+
+    await screen.findByTestId('login-2fa-form');
+    expect(window.localStorage.getItem('user')).toBeNull();
+    expect(screen.queryByTestId('location')).toBeNull();
+    await fill(user, screen.getByTestId('login-2fa-code'), ' 123456 ');
+    await user.click(screen.getByRole('button', { name: '验证' }));
+    expect((await screen.findByTestId('location')).textContent).toBe('/token');
+    expect(JSON.parse(window.localStorage.getItem('user') ?? 'null')).toEqual(alice);
+    expect(requests.find((request) => request.path === '/api/user/login/2fa')?.body).toEqual({
+      code: '123456',
+      flow_token: 'flow-1',
+    });
+  });
 });

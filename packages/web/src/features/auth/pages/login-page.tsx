@@ -11,9 +11,10 @@ import { usePublicStatus } from '../../../hooks/use-status';
 import { notify } from '../../../lib/notify';
 import { writeStorage } from '../../../lib/storage';
 import { STORAGE_KEYS } from '../../../lib/storage-keys';
-import { useLogin } from '../api/use-login';
+import { needsSecondStep, useLogin } from '../api/use-login';
 import { canRegister } from '../can-register';
 import { DefaultPasswordModal } from '../components/default-password-modal';
+import { SecondStepForm } from '../components/second-step-form';
 import { ThirdPartyLogin } from '../components/third-party-login';
 import type { LoginCredentials } from '../types';
 
@@ -34,6 +35,8 @@ export default function LoginPage() {
   const login = useLogin();
   const humanCheck = useTurnstile(status);
   const [warnDefaultPassword, setWarnDefaultPassword] = useState(false);
+  // Set when the password was right and the account asks for a second step.
+  const [flowToken, setFlowToken] = useState<string | null>(null);
   const expired = params.get('expired') === 'true';
 
   useEffect(() => {
@@ -56,7 +59,11 @@ export default function LoginPage() {
       { ...credentials, turnstile: humanCheck.token },
       {
         onSettled: humanCheck.renew,
-        onSuccess: () => {
+        onSuccess: (answer) => {
+          if (needsSecondStep(answer)) {
+            setFlowToken(answer.flow_token);
+            return;
+          }
           notify.success(t('login.success'));
           if (isDefaultRootCredential(credentials)) setWarnDefaultPassword(true);
           else navigate(AFTER_LOGIN_PATH);
@@ -64,6 +71,21 @@ export default function LoginPage() {
       },
     );
   };
+
+  if (flowToken) {
+    return (
+      <FormCard title={t('two_factor.login_title')} subtitle={t('login.subtitle', { name: brand.name })}>
+        <SecondStepForm
+          flowToken={flowToken}
+          onSignedIn={() => {
+            notify.success(t('login.success'));
+            navigate(AFTER_LOGIN_PATH);
+          }}
+          onBack={() => setFlowToken(null)}
+        />
+      </FormCard>
+    );
+  }
 
   return (
     <FormCard title={t('login.title')} subtitle={t('login.subtitle', { name: brand.name })}>

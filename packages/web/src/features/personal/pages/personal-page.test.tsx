@@ -49,6 +49,7 @@ function renderPersonal(handlers: Record<string, MockHandler> = {}) {
     'GET /api/user/self': ok(SELF),
     'GET /api/user/models': ok(Array.from({ length: 12 }, (_, i) => `model-${i + 1}`)),
     'GET /api/user/aff': ok('AbCd'),
+    'GET /api/user/2fa/status': ok({ enabled: false, locked: false, setup_required: false }),
     ...handlers,
   });
   renderPage(<PersonalPage />, { path: '/personal' });
@@ -172,5 +173,52 @@ describe('personal page', () => {
     mockFetch({ 'GET /api/status': ok(statusFixture()), 'GET /api/user/self': fail('用户已被封禁') });
     renderPage(<PersonalPage />, { path: '/personal' });
     expect(await screen.findByText('个人信息加载失败')).toBeTruthy();
+  });
+
+  it('sets up two-factor sign-in: QR code, key and ten backup codes, on only after the code is accepted', async () => {
+    const user = setupUser();
+    let enabled = false;
+    const codes = Array.from({ length: 10 }, (_, i) => `AAAA-000${i}`);
+    const api = renderPersonal({
+      'GET /api/user/2fa/status': () =>
+        ok(
+          enabled
+            ? { enabled: true, locked: false, setup_required: false, backup_codes_remaining: 10 }
+            : { enabled: false, locked: false, setup_required: true },
+        ),
+      'POST /api/user/2fa/setup': ok({
+        secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
+        qr_code_data: 'otpauth://totp/AI%20Gateway:alice?secret=JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
+        backup_codes: codes,
+      }),
+      'POST /api/user/2fa/enable': (request) => {
+        if ((request.body as { code: string }).code !== '654321') return fail('验证码或备用码错误，请重试');
+        enabled = true;
+        return ok();
+      },
+    });
+    const card = await screen.findByTestId('two-factor-card');
+    await within(card).findByTestId('two-factor-required');
+    await user.click(button('开始设置', card));
+    await within(card).findByTestId('two-factor-setup');
+    expect(within(card).getByTestId('two-factor-secret').textContent).toContain('JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP');
+    expect(
+      within(card)
+        .getAllByTestId('two-factor-backup-code')
+        .map((code) => code.textContent),
+    ).toEqual(codes);
+
+    await fill(user, within(card).getByTestId('two-factor-enable-code'), '111111');
+    await user.click(within(card).getByTestId('two-factor-enable'));
+    await screen.findByText('验证码或备用码错误，请重试');
+    expect(within(card).getByTestId('two-factor-setup')).toBeTruthy();
+
+    await user.clear(within(card).getByTestId('two-factor-enable-code'));
+    await fill(user, within(card).getByTestId('two-factor-enable-code'), '654321');
+    await user.click(within(card).getByTestId('two-factor-enable'));
+    await waitFor(() => expect(within(card).getByTestId('two-factor-state').textContent).toBe('已开启'));
+    expect(within(card).queryByTestId('two-factor-setup')).toBeNull();
+    expect(within(card).getByTestId('two-factor-remaining').textContent).toBe('剩余备用码：10 个');
+    expect(api.requests.filter((request) => request.path === '/api/user/2fa/enable')).toHaveLength(2);
   });
 });

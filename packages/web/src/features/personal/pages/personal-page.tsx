@@ -10,6 +10,7 @@ import { AccountCard } from '../components/account-card';
 import { InviteCard } from '../components/invite-card';
 import { ProfileCard } from '../components/profile-card';
 import { SettingsCard } from '../components/settings-card';
+import { TwoFactorCard } from '../components/two-factor-card';
 import '../personal.css';
 
 /**
@@ -64,6 +65,7 @@ export default function PersonalPage() {
   const account = <AccountCard user={user} status={status} onCopy={onCopy} />;
   const settings = <SettingsCard user={user} />;
   const passkeys = <PasskeysCard status={status} />;
+  const twoFactor = <TwoFactorCard onCopy={onCopy} />;
 
   return (
     <div className="page-container personal-page">
@@ -77,6 +79,7 @@ export default function PersonalPage() {
             {invite}
             {account}
             {passkeys}
+            {twoFactor}
           </Flex>
         </div>
       ) : (
@@ -85,6 +88,7 @@ export default function PersonalPage() {
           {invite}
           {account}
           {passkeys}
+          {twoFactor}
           {settings}
         </Flex>
       )}

@@ -121,6 +121,7 @@ export function SystemTab({ options }: { options: OptionMap }) {
           { key: 'PasswordRegisterEnabled', kind: 'switch', label: t('setting.system.password_register') },
           { key: 'EmailVerificationEnabled', kind: 'switch', label: t('setting.system.email_verification') },
           { key: 'RegisterEnabled', kind: 'switch', label: t('setting.system.register') },
+          { key: 'AdminTwoFARequired', kind: 'switch', label: t('setting.system.admin_two_fa_required') },
         ],
       },
       {

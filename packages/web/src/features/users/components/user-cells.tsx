@@ -3,7 +3,9 @@ import { Role, UserStatus } from '@gateway/shared';
 import { App, Button, Dropdown, type MenuProps, Space, Tag, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useFormatQuota } from '../../../hooks/use-format-quota';
+import { notify } from '../../../lib/notify';
 import { groupRatioColor, ROLE_TAGS, STATUS_TAGS, UNKNOWN_ROLE, UNKNOWN_STATUS } from '../../../lib/user-view';
+import { useResetTwoFactor } from '../api/use-reset-two-factor';
 import { type AdminUser, isDeregistered, type ManageAction } from '../types';
 
 export function RoleTag({ role }: { role: number }) {
@@ -111,9 +113,20 @@ interface UserActionsProps {
 export function UserActions({ user, busy, onAction, onEdit, onAddQuota, block }: UserActionsProps) {
   const { t } = useTranslation();
   const { modal } = App.useApp();
+  const resetTwoFactor = useResetTwoFactor();
   if (isDeregistered(user)) return <Typography.Text type="secondary">—</Typography.Text>;
 
   const name = user.username;
+  const confirmResetTwoFactor = () =>
+    modal.confirm({
+      title: t('two_factor.reset_title', { name }),
+      content: t('two_factor.reset_text'),
+      okText: t('two_factor.reset'),
+      okButtonProps: { danger: true },
+      cancelText: t('ui.cancel'),
+      onOk: () =>
+        resetTwoFactor.mutateAsync(user.id, { onSuccess: () => notify.success(t('two_factor.reset_done', { name })) }),
+    });
   const confirm = (action: 'promote' | 'demote' | 'delete') => {
     const danger = action === 'delete';
     modal.confirm({
@@ -130,6 +143,7 @@ export function UserActions({ user, busy, onAction, onEdit, onAddQuota, block }:
     user.role < Role.Admin
       ? { key: 'promote', label: t('users.action_promote') }
       : { key: 'demote', label: t('users.action_demote') },
+    { key: 'reset_2fa', label: t('two_factor.reset') },
     { type: 'divider' },
     { key: 'delete', label: t('users.action_delete'), danger: true },
   ];
@@ -179,7 +193,11 @@ export function UserActions({ user, busy, onAction, onEdit, onAddQuota, block }:
       )}
       <Dropdown
         trigger={['click']}
-        menu={{ items, onClick: ({ key }) => confirm(key as 'promote' | 'demote' | 'delete') }}
+        menu={{
+          items,
+          onClick: ({ key }) =>
+            key === 'reset_2fa' ? confirmResetTwoFactor() : confirm(key as 'promote' | 'demote' | 'delete'),
+        }}
       >
         <Button size="small" aria-label={t('users.more_actions')}>
           {t('users.more')} <DownOutlined />
