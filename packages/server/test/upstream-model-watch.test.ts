@@ -1,5 +1,3 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { ChannelView } from '@gateway/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { watchUpstreamModels } from '../src/jobs/upstream-model-watch.js';
@@ -7,30 +5,16 @@ import { type ApiClient, setupAndLogin, signedInUser } from './helpers/client.js
 import { availableDialects } from './helpers/databases.js';
 import { addChannel } from './helpers/relay.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
+import { type ModelListUpstream, startModelListUpstream } from './mock-upstream/model-list.js';
 
 const dialects = await availableDialects();
-
-/** An OpenAI-compatible upstream whose model list the test changes (and which checks the channel's key). */
-async function modelListUpstream(models: string[]): Promise<{ server: Server; baseUrl: string; models: string[] }> {
-  const server = createServer((request, response) => {
-    if (request.headers.authorization !== 'Bearer sk-watch' || request.url !== '/v1/models') {
-      response.writeHead(request.url === '/v1/models' ? 401 : 404, { 'content-type': 'application/json' });
-      response.end(JSON.stringify({ error: { message: 'no', type: 'invalid_request_error' } }));
-      return;
-    }
-    response.writeHead(200, { 'content-type': 'application/json' });
-    response.end(JSON.stringify({ object: 'list', data: models.map((id) => ({ id, object: 'model' })) }));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { server, baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, models };
-}
 
 const settingsOf = (channel: ChannelView) => JSON.parse(channel.settings || '{}') as Record<string, unknown>;
 
 describe.each(dialects)('the upstream model watch on %s', (dialect) => {
   let server: TestServer;
   let root: ApiClient;
-  let upstream: Awaited<ReturnType<typeof modelListUpstream>>;
+  let upstream: ModelListUpstream;
   let watched: number;
   let synced: number;
   let unwatched: number;
@@ -38,7 +22,7 @@ describe.each(dialects)('the upstream model watch on %s', (dialect) => {
   const channel = async (id: number) => (await root.get<ChannelView>(`/api/channel/${id}`)).data;
 
   beforeAll(async () => {
-    upstream = await modelListUpstream(['model-a', 'model-b']);
+    upstream = await startModelListUpstream('sk-watch', ['model-a', 'model-b']);
     server = await startTestServer(dialect);
     root = await setupAndLogin(server.baseUrl);
     expect((await root.put('/api/option/', { key: 'fetch_setting.allow_private_ip', value: 'true' })).success).toBe(
@@ -53,7 +37,7 @@ describe.each(dialects)('the upstream model watch on %s', (dialect) => {
   });
   afterAll(async () => {
     await server?.close();
-    await new Promise((resolve) => upstream?.server.close(resolve));
+    await upstream?.close();
   });
 
   it('records what the upstream added and dropped, adds it where asked, and leaves other channels alone', async () => {
@@ -76,6 +60,20 @@ describe.each(dialects)('the upstream model watch on %s', (dialect) => {
     expect(server.ctx.channelCache.candidates('default', 'model-d').map((one) => one.id)).toContain(synced);
 
     expect(settingsOf(await channel(unwatched))).toEqual({});
+  });
+
+  it('is turned on from the console for a channel that had no settings', async () => {
+    const turned = await root.put<ChannelView>(`/api/channel/${unwatched}/upstream_models/watch`, {
+      check_enabled: true,
+      auto_sync: false,
+    });
+    expect(turned.success, turned.message).toBe(true);
+    expect(settingsOf(turned.data)).toEqual({
+      upstream_model_update_check_enabled: true,
+      upstream_model_update_auto_sync_enabled: false,
+    });
+    const outcomes = await watchUpstreamModels(server.ctx);
+    expect(outcomes.map((outcome) => outcome.channelId)).toContain(unwatched);
   });
 
   it('lets root add, remove and ignore what was found, audited; a user cannot', async () => {

@@ -165,6 +165,7 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'POST /api/channel/fetch_models': 'admin',
   'POST /api/channel/:id/upstream_models/check': 'admin',
   'POST /api/channel/:id/upstream_models/apply': 'admin',
+  'PUT /api/channel/:id/upstream_models/watch': 'admin',
   'POST /api/channel/tag/enabled': 'admin',
   'POST /api/channel/tag/disabled': 'admin',
   'PUT /api/channel/tag': 'admin',

@@ -9,6 +9,8 @@ import { checkChannelUpstreamModels } from '../../jobs/upstream-model-watch.js';
 import { channelAudit } from './audit.js';
 import { channelView } from './view.js';
 
+const watchSchema = z.object({ check_enabled: z.boolean(), auto_sync: z.boolean() });
+
 const applySchema = z.object({
   add: z.array(z.string().min(1)).default([]),
   remove: z.array(z.string().min(1)).default([]),
@@ -16,9 +18,9 @@ const applySchema = z.object({
 });
 
 /**
- * The upstream model watch from the console: check one channel now (what the scheduled job does), and act on what
- * it found: add the new models, remove the dropped ones, or ignore names from now on. Admin only; audited as a
- * channel update.
+ * The upstream model watch from the console: turn it on or off for a channel, check one channel now (what the
+ * scheduled job does), and act on what it found: add the new models, remove the dropped ones, or ignore names from
+ * now on. Admin only; changes are audited as channel updates.
  */
 export async function channelUpstreamWatchRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const { admin } = guards(ctx);
@@ -36,6 +38,23 @@ export async function channelUpstreamWatchRoutes(app: FastifyInstance, ctx: AppC
     if (outcome.error) throw new ApiFailure('channel_upstream_failed', { reason: outcome.error });
     const row = await ctx.repos.channels.findById(channel.id);
     return ok(channelView(row!));
+  });
+
+  app.put('/api/channel/:id/upstream_models/watch', { preHandler: admin }, async (request) => {
+    const id = channelId(request.params);
+    const watch = parseBody(watchSchema, request.body);
+    const row = await audit.around(request, 'channel.update', [id], async () => {
+      const channel = await ctx.repos.channels.findById(id);
+      if (!channel) return undefined;
+      const settings = {
+        ...parseSettingsJson(channel.settings),
+        upstream_model_update_check_enabled: watch.check_enabled,
+        upstream_model_update_auto_sync_enabled: watch.auto_sync,
+      };
+      return ctx.channelWriter.update(id, { settings: JSON.stringify(settings) });
+    });
+    if (!row) throw new ApiFailure('channel_not_found');
+    return ok(channelView(row));
   });
 
   app.post('/api/channel/:id/upstream_models/apply', { preHandler: admin }, async (request) => {

@@ -7,6 +7,7 @@ import { useFormatQuota } from '../../../hooks/use-format-quota';
 import { notify } from '../../../lib/notify';
 import { autoDisableInfo, latencyColor, testFailureInfo } from '../channel-view';
 import type { Channel } from '../types';
+import { channelWatch } from './upstream-models-modal';
 
 export function ChannelTypeTag({ type }: { type: number }) {
   const { t } = useTranslation();
@@ -33,12 +34,41 @@ export function GroupTags({ groups }: { groups: string[] }) {
 /** The channel's status, and whether it reaches the Responses API through chat for now (its upstream lacks it). */
 export function ChannelStatusTag({ channel }: { channel: Channel }) {
   const until = channel.responses_via_chat_until;
-  if (!until) return <StatusTag channel={channel} />;
+  const watch = channelWatch(channel);
+  const changes = watch.detected.length + watch.removed.length;
+  if (!until && !changes) return <StatusTag channel={channel} />;
   return (
     <Space size={4} wrap>
       <StatusTag channel={channel} />
-      <ResponsesViaChatTag until={until} />
+      {until ? <ResponsesViaChatTag until={until} /> : null}
+      {changes ? <UpstreamChangesTag detected={watch.detected} removed={watch.removed} /> : null}
     </Space>
+  );
+}
+
+/** What the upstream model watch found and nobody settled yet (the channel's more menu settles it). */
+function UpstreamChangesTag({ detected, removed }: { detected: string[]; removed: string[] }) {
+  const { t } = useTranslation();
+  const title = (
+    <div>
+      {detected.length > 0 && (
+        <div>
+          {t('upstream_watch.detected', { count: detected.length })}: {detected.join(', ')}
+        </div>
+      )}
+      {removed.length > 0 && (
+        <div>
+          {t('upstream_watch.removed', { count: removed.length })}: {removed.join(', ')}
+        </div>
+      )}
+    </div>
+  );
+  return (
+    <Tooltip title={title}>
+      <Tag color="blue" variant="filled" className="clickable-tag" data-testid="upstream-changes">
+        {t('upstream_watch.changes', { count: detected.length + removed.length })}
+      </Tag>
+    </Tooltip>
   );
 }
 

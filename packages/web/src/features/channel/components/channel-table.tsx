@@ -1,5 +1,6 @@
 import {
   CheckCircleOutlined,
+  CloudSyncOutlined,
   CopyOutlined,
   DeleteOutlined,
   DownOutlined,
@@ -12,7 +13,7 @@ import {
 import { CHANNEL_PRIORITY_MIN, ChannelStatus } from '@gateway/shared';
 import { Button, Dropdown, Space, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType, TablePaginationConfig } from 'antd/es/table';
-import type { Key, ReactNode } from 'react';
+import { type Key, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ListTable } from '../../../components/list/list-table';
@@ -28,6 +29,7 @@ import {
   InlineNumber,
   LatencyTag,
 } from './channel-cells';
+import { UpstreamModelsModal } from './upstream-models-modal';
 
 /** The columns a visitor may hide (id … weight); actions always stay. */
 export const HIDEABLE_COLUMNS = [
@@ -80,6 +82,7 @@ function common(channels: Channel[], field: 'priority' | 'weight'): number | nul
 
 export function ChannelRowActions({ channel, actions }: { channel: Channel; actions: ChannelActions }) {
   const { t } = useTranslation();
+  const [watching, setWatching] = useState(false);
   const models = commaList(channel.models);
   const enabled = channel.status === ChannelStatus.Enabled;
   return (
@@ -124,13 +127,19 @@ export function ChannelRowActions({ channel, actions }: { channel: Channel; acti
         menu={{
           items: [
             { key: 'copy', icon: <CopyOutlined />, label: t('channel.copy') },
+            { key: 'upstream', icon: <CloudSyncOutlined />, label: t('upstream_watch.menu') },
             { key: 'delete', icon: <DeleteOutlined />, label: t('ui.delete'), danger: true },
           ],
-          onClick: ({ key }) => (key === 'copy' ? actions.copy(channel) : actions.remove(channel)),
+          onClick: ({ key }) => {
+            if (key === 'copy') actions.copy(channel);
+            else if (key === 'upstream') setWatching(true);
+            else actions.remove(channel);
+          },
         }}
       >
         <Button size="small" icon={<MoreOutlined />} aria-label={t('channel.more_actions')} />
       </Dropdown>
+      {watching && <UpstreamModelsModal channel={channel} open onClose={() => setWatching(false)} />}
     </Space>
   );
 }
