@@ -22,6 +22,7 @@ import { createBooksRepo } from './db/repos/books.js';
 import { createRepositories } from './db/repositories.js';
 import { backgroundError } from './lib/background.js';
 import { GatewayMetrics } from './metrics/gateway-metrics.js';
+import { SharedModelHealth } from './metrics/model-health-share.js';
 import { createRequestLimiter } from './relay/admission/limits/create-limiter.js';
 import { ModelRequestLimiter } from './relay/admission/limits/model-request-limit.js';
 import { ChannelAffinity } from './relay/affinity/channel-affinity.js';
@@ -122,6 +123,7 @@ export async function createContext(config: Config): Promise<AppContext> {
       backgroundError('dashboard data export failed; will retry', error),
     );
     quotaExporter.start();
+    const metrics = new GatewayMetrics();
     return {
       config,
       db,
@@ -146,7 +148,8 @@ export async function createContext(config: Config): Promise<AppContext> {
       limits: createRequestLimiter(config, db, options, redis),
       channelAffinity: new ChannelAffinity(options, redis),
       responseOwners: new ResponseOwners(options, redis),
-      metrics: new GatewayMetrics(),
+      metrics,
+      modelHealth: new SharedModelHealth(metrics.relay.health, redis),
       setup: { done, token: setupToken },
       startTime: Math.floor(Date.now() / 1000),
     };

@@ -14,6 +14,7 @@ import type { LogTransfer } from './db/log-transfer.js';
 import type { Repositories } from './db/repositories.js';
 import type { NewLog, NewRequestBody } from './db/schema.js';
 import type { GatewayMetrics } from './metrics/gateway-metrics.js';
+import type { SharedModelHealth } from './metrics/model-health-share.js';
 import type { ModelRequestLimiter } from './relay/admission/limits/model-request-limit.js';
 import type { RequestLimiter } from './relay/admission/limits/request-limiter.js';
 import type { ChannelAffinity } from './relay/affinity/channel-affinity.js';
@@ -52,6 +53,8 @@ export interface AppContext {
   /** Stored Responses API responses: their owner and the channel that holds them (relay/affinity). */
   responseOwners: ResponseOwners;
   metrics: GatewayMetrics;
+  /** The last hour per model for the pricing page, summed over nodes through Redis (metrics/model-health-share.ts). */
+  modelHealth: SharedModelHealth;
   setup: SetupState;
   startTime: number;
 }

@@ -11,6 +11,8 @@ import { startChannelRecovery } from './jobs/channel-recovery.js';
 import { startRequestBodyRetention } from './jobs/request-body-retention.js';
 import { startTaskPoller } from './jobs/task-poller.js';
 import { startUpstreamModelWatch } from './jobs/upstream-model-watch.js';
+import { backgroundError } from './lib/background.js';
+import { startModelHealthPush } from './metrics/model-health-share.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const packageJson = JSON.parse(readFileSync(resolve(here, '../../../package.json'), 'utf8')) as { version: string };
@@ -30,6 +32,9 @@ async function main(): Promise<void> {
   const stopTaskPoller = startTaskPoller(ctx);
   const stopCacheSync = startCacheSync(ctx, config.syncFrequencySeconds);
   const stopBodyRetention = startRequestBodyRetention(ctx);
+  const stopHealthPush = startModelHealthPush(ctx.modelHealth, (error) =>
+    backgroundError('model health push failed', error),
+  );
   for (const warning of config.warnings) app.log.warn(warning);
   const setupToken = ctx.setup.token;
   if (!ctx.setup.done && setupToken?.generated) app.log.warn(setupTokenNotice(setupToken));
@@ -46,6 +51,7 @@ async function main(): Promise<void> {
     stopTaskPoller();
     stopCacheSync();
     stopBodyRetention();
+    stopHealthPush();
     await app.close();
     await closeContext(ctx);
     process.exit(0);

@@ -39,6 +39,7 @@ export * from './views/audit.js';
 export * from './views/channel.js';
 export * from './views/data.js';
 export * from './views/log.js';
+export * from './views/model-health.js';
 export * from './views/redemption.js';
 export * from './views/task.js';
 export * from './views/token.js';

@@ -1,4 +1,5 @@
 import {
+  type ModelHealthResponse,
   orderPricingEntries,
   type PricingEntry,
   type PricingResponse,
@@ -9,6 +10,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { SESSION_COOKIE, verifySessionCookie } from '../auth/session-cookie.js';
 import type { AppContext } from '../context.js';
 import type { UserRow } from '../db/schema.js';
+import { ok } from '../http/envelope.js';
+import { HEALTH_WINDOW_MINUTES } from '../metrics/model-health.js';
 import { modelPricing } from '../relay/pricing.js';
 import { usableGroups } from '../services/accounts/groups.js';
 import { userSetting } from '../services/accounts/user-setting.js';
@@ -82,6 +85,22 @@ class PricingList {
 
 export async function pricingRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const list = new PricingList(ctx);
+
+  // Live model health (metrics/model-health.ts): as public as the prices; read at most every 10 s per node.
+  let health: { at: number; answer: Promise<ModelHealthResponse> } | null = null;
+  app.get('/api/pricing/health', async () => {
+    const now = Date.now();
+    if (!health || now - health.at > 10_000) {
+      const answer = ctx.modelHealth
+        .snapshot(now)
+        .then((models) => ({ window_seconds: HEALTH_WINDOW_MINUTES * 60, models }));
+      health = { at: now, answer };
+      answer.catch(() => {
+        health = null;
+      });
+    }
+    return ok(await health.answer);
+  });
 
   app.get('/api/pricing', async (request): Promise<PricingResponse> => {
     const user = await optionalUser(ctx, request);

@@ -1,5 +1,6 @@
 import type { WaitClock } from '../relay/overhead.js';
 import { CounterFamily, type CounterSeries, HistogramFamily, type HistogramSeries } from './families.js';
+import { ModelHealth } from './model-health.js';
 
 /** Whole requests: from the first byte of a quick JSON answer to the end of a long stream (RELAY_TIMEOUT: 300 s). */
 const DURATION_BUCKETS = [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120, 300];
@@ -30,6 +31,8 @@ interface ModelSeries {
  * the raw values (numbers, the model name), so a request allocates no label text once its series exist.
  */
 export class RelayMetrics {
+  /** The last hour per model, for the pricing page (not a Prometheus family). */
+  readonly health = new ModelHealth();
   readonly requests = new CounterFamily(
     'gateway_relay_requests_total',
     'Relay requests by route, model (as asked for), last channel tried and outcome (success, error, cancelled)',
@@ -203,6 +206,9 @@ export class RelayTally implements WaitClock {
   /** The last channel tried (0: none). */
   channelId = 0;
   outcome: RelayOutcome = 'error';
+  /** For the model health (model-health.ts): completion tokens billed, and the first token's time of a stream. */
+  completionTokens = 0;
+  private firstTokenMs: number | null = null;
 
   constructor(
     private readonly route: RouteMetrics,
@@ -226,8 +232,10 @@ export class RelayTally implements WaitClock {
     if (!charged) this.outcome = 'error';
     else if (interruption === undefined) this.outcome = 'success';
     else this.outcome = interruption === 'client_disconnected' ? 'cancelled' : 'error';
-    if (stream && firstTokenMs !== null)
+    if (stream && firstTokenMs !== null) {
+      this.firstTokenMs = firstTokenMs;
       this.route.relay.firstToken.observe(this.route.firstToken, firstTokenMs / 1000);
+    }
   }
 
   cancelled(): void {
@@ -238,5 +246,6 @@ export class RelayTally implements WaitClock {
     const elapsedMs = performance.now() - this.startedAt;
     const overheadMs = Math.max(0, elapsedMs - this.upstreamMs);
     this.route.ended(this.model, this.channelId, this.outcome, elapsedMs / 1000, overheadMs / 1000);
+    this.route.relay.health.record(this.model, this.outcome, this.firstTokenMs, this.completionTokens, elapsedMs);
   }
 }

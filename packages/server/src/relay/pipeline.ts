@@ -429,6 +429,7 @@ async function settleOutcome<Request>(
     fallback: run.fallback,
   });
   run.spent = { tokens: usage.prompt_tokens + usage.completion_tokens, quota };
+  run.tally.completionTokens = usage.completion_tokens;
   if (!task && !outcome.interruption) ctx.modelLimiter.succeeded(billing.caller.user.id);
   return true;
 }

@@ -35,6 +35,7 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'GET /api/setup': 'public',
   'POST /api/setup': 'public',
   'GET /api/pricing': 'public',
+  'GET /api/pricing/health': 'public',
   'GET /api/notice': 'public',
   'GET /api/about': 'public',
   'GET /api/home_page_content': 'public',
