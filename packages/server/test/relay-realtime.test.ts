@@ -228,7 +228,11 @@ describe('Realtime relay', () => {
 
   it("takes the browser's key subprotocol and beta flag, and answers a plain GET with 426", async () => {
     const { key } = await newCaller('realtime-browser');
-    const socket = new WebSocket(wsUrl(MODEL), ['realtime', `openai-insecure-api-key.${key}`, 'openai-beta.realtime-v1']);
+    const socket = new WebSocket(wsUrl(MODEL), [
+      'realtime',
+      `openai-insecure-api-key.${key}`,
+      'openai-beta.realtime-v1',
+    ]);
     const events: Array<{ type: string }> = [];
     socket.on('message', (data) => events.push(JSON.parse(String(data)) as { type: string }));
     await new Promise((resolve, reject) => {

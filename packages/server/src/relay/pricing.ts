@@ -57,7 +57,10 @@ function ratioByPrefix(map: Record<string, number>, model: string): number | und
 }
 
 /** How audio tokens of the model are priced: AudioRatio × a text prompt token, output × AudioCompletionRatio more. */
-export function audioRatios(options: OptionsStore, model: string): { audioRatio: number; audioCompletionRatio: number } {
+export function audioRatios(
+  options: OptionsStore,
+  model: string,
+): { audioRatio: number; audioCompletionRatio: number } {
   return {
     audioRatio: ratioByPrefix(options.json<Record<string, number>>('AudioRatio') ?? {}, model) ?? 1,
     audioCompletionRatio: ratioByPrefix(options.json<Record<string, number>>('AudioCompletionRatio') ?? {}, model) ?? 1,

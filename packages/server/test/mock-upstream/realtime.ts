@@ -175,7 +175,14 @@ class RealtimeConversation {
       type: 'response.output_item.added',
       response_id: id,
       output_index: 0,
-      item: { id: itemId, object: 'realtime.item', type: 'message', role: 'assistant', status: 'in_progress', content: [] },
+      item: {
+        id: itemId,
+        object: 'realtime.item',
+        type: 'message',
+        role: 'assistant',
+        status: 'in_progress',
+        content: [],
+      },
     });
     const names = this.beta
       ? { transcript: 'response.audio_transcript.delta', audio: 'response.audio.delta', text: 'response.text.delta' }
@@ -196,7 +203,12 @@ class RealtimeConversation {
     this.mode.done += 1;
     this.send({
       type: 'response.done',
-      response: { ...response, status: 'completed', output: [{ id: itemId, type: 'message', role: 'assistant' }], usage },
+      response: {
+        ...response,
+        status: 'completed',
+        output: [{ id: itemId, type: 'message', role: 'assistant' }],
+        usage,
+      },
     });
   }
 }

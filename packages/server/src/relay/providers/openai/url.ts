@@ -11,7 +11,8 @@ const SHAPES: Record<UrlShape, (base: string, route: string, model: string, othe
     const version = other || AZURE_DEFAULT_API_VERSION;
     if (route === '/models') return `${base}/openai/models?api-version=${version}`;
     // Realtime names the deployment in the query, not the path.
-    if (route === '/realtime') return `${base}/openai/realtime?api-version=${version}&deployment=${encodeURIComponent(model)}`;
+    if (route === '/realtime')
+      return `${base}/openai/realtime?api-version=${version}&deployment=${encodeURIComponent(model)}`;
     return `${base}/openai/deployments/${encodeURIComponent(model)}${route}?api-version=${version}`;
   },
   // The operator typed the whole request URL, with {model} where the model goes.
