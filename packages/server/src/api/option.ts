@@ -66,7 +66,14 @@ export async function optionRoutes(app: FastifyInstance, ctx: AppContext): Promi
   // "Reset model ratios" (the family's spelling of the path): every per-model pricing map back to the built-in
   // defaults. Group ratios are the operator's business structure, not model prices, and stay.
   app.post('/api/option/rest_model_ratio', { preHandler: root }, async (request) => {
-    const keys: OptionKey[] = ['ModelRatio', 'CompletionRatio', 'CacheRatio', 'ModelPrice'];
+    const keys: OptionKey[] = [
+      'ModelRatio',
+      'CompletionRatio',
+      'CacheRatio',
+      'AudioRatio',
+      'AudioCompletionRatio',
+      'ModelPrice',
+    ];
     const entries: AuditEntry[] = [];
     for (const key of keys) {
       const before = current(key);

@@ -506,7 +506,10 @@ const keyTurns = new WeakMap<CachedChannel, number>();
  * A channel with several keys (one per line) takes them in turn, spreading load and rate limits across them; a
  * conversation bound to one of its keys (`bound`, while the channel still has it) keeps that key.
  */
-function withKey(channel: CachedChannel, bound: number | undefined): { channel: CachedChannel; keyIndex: number } {
+export function withKey(
+  channel: CachedChannel,
+  bound: number | undefined,
+): { channel: CachedChannel; keyIndex: number } {
   if (channel.keys.length < 2) return { channel, keyIndex: 0 };
   let keyIndex: number;
   if (bound !== undefined && bound < channel.keys.length) keyIndex = bound;

@@ -45,3 +45,24 @@ export function isPriced(options: OptionsStore, model: string): boolean {
   const ratios = options.json<Record<string, number>>('ModelRatio') ?? {};
   return Object.hasOwn(prices, model) || Object.hasOwn(ratios, model);
 }
+
+/** A map's ratio for the model: its own key, else the longest key its name starts with (the family's realtime keys). */
+function ratioByPrefix(map: Record<string, number>, model: string): number | undefined {
+  if (Object.hasOwn(map, model)) return map[model];
+  let best: string | undefined;
+  for (const key of Object.keys(map)) {
+    if (model.startsWith(key) && (best === undefined || key.length > best.length)) best = key;
+  }
+  return best === undefined ? undefined : map[best];
+}
+
+/** How audio tokens of the model are priced: AudioRatio × a text prompt token, output × AudioCompletionRatio more. */
+export function audioRatios(
+  options: OptionsStore,
+  model: string,
+): { audioRatio: number; audioCompletionRatio: number } {
+  return {
+    audioRatio: ratioByPrefix(options.json<Record<string, number>>('AudioRatio') ?? {}, model) ?? 1,
+    audioCompletionRatio: ratioByPrefix(options.json<Record<string, number>>('AudioCompletionRatio') ?? {}, model) ?? 1,
+  };
+}

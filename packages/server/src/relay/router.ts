@@ -16,6 +16,7 @@ import { listGeminiModels } from './handlers/gemini-models.js';
 import { listModels, retrieveModel } from './handlers/models.js';
 import { responsesInputTokens } from './handlers/responses-input-tokens.js';
 import { conveyor } from './pipeline.js';
+import { realtimeRoutes } from './sessions/realtime.js';
 import { responsesSocketRoutes } from './sessions/responses-socket.js';
 import { responseResourceRoutes } from './stored-responses/routes.js';
 import { taskRelayRoutes } from './tasks/routes.js';
@@ -53,6 +54,7 @@ export async function relayRoutes(app: FastifyInstance, ctx: AppContext): Promis
   responseResourceRoutes(app, ctx);
   // WebSocket mode: each response.create becomes one POST /v1/responses on the conveyor above.
   responsesSocketRoutes(app, ctx);
+  realtimeRoutes(app, ctx);
   app.post('/v1/messages', conveyor(ctx, claudeMessagesEndpoint));
   app.post('/v1/messages/count_tokens', (request) => claudeCountTokens(ctx, request));
   app.post('/v1/audio/speech', conveyor(ctx, speechEndpoint));

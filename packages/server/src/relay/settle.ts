@@ -32,6 +32,8 @@ export interface Settlement {
   task?: TaskCharge;
   /** A fallback model served: `model` is the one that served, the trail says what was asked for. */
   fallback?: FallbackTrail;
+  /** A cost the caller priced itself (a realtime response's audio), with the facts the log shows of it. */
+  priced?: { quota: number; facts: Record<string, unknown> };
 }
 
 /** The quota a finished (or interrupted) request costs. */
@@ -60,7 +62,8 @@ export function quotaFor(
 
 /** Moves the reservation to the real cost on user, token and channel alike, and queues the consume log. */
 export function settle(ctx: AppContext, s: Settlement): number {
-  const quota = s.task ? (s.task.quota ?? s.reserved) : quotaFor(s, ctx.options.number('QuotaPerUnit'));
+  const quota =
+    s.priced?.quota ?? (s.task ? (s.task.quota ?? s.reserved) : quotaFor(s, ctx.options.number('QuotaPerUnit')));
   const { token, user } = s.caller;
   const before = ctx.ledger.available('user', user.id) + s.reserved;
   const log = ctx.options.bool('LogConsumeEnabled') ? consumeLog(s, quota) : null;
@@ -110,6 +113,7 @@ function consumeLog(s: Settlement, quota: number): NewLog {
     if (s.task.ratios) other.other_ratios = s.task.ratios;
   }
   if (s.fallback) Object.assign(other, fallbackFacts(s.fallback));
+  if (s.priced) Object.assign(other, s.priced.facts);
   const price =
     pricing.kind === 'tokens'
       ? `模型倍率 ${pricing.modelRatio}，补全倍率 ${pricing.completionRatio}，分组倍率 ${s.groupRatio}`

@@ -186,6 +186,8 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'POST /v1/responses': 'relay-token',
   // WebSocket mode: the upgrade; a plain GET with a good key is told to upgrade (426).
   'GET /v1/responses': 'relay-token',
+  // Realtime: the upgrade; a plain GET with a good key is told to upgrade (426).
+  'GET /v1/realtime': 'relay-token',
   'POST /v1/responses/compact': 'relay-token',
   'POST /v1/responses/input_tokens': 'relay-token',
   // A stored response's routes, carried to the channel that created it (per owner).

@@ -1,6 +1,7 @@
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
+import { isRealtimePath } from './realtime.js';
 
 /**
  * The Responses API's WebSocket mode (`GET /v1/responses` with an upgrade, or `path`): each `response.create`
@@ -33,6 +34,8 @@ export function serveResponsesSocket(
   const mode: ResponsesSocketMode = { refuse: false, connections: 0 };
   const sockets = new WebSocketServer({ noServer: true });
   server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    // Realtime's own listener (realtime.ts) answers those.
+    if (isRealtimePath(request.url)) return;
     if (mode.refuse || (request.url ?? '').split('?')[0] !== path) {
       socket.end('HTTP/1.1 426 Upgrade Required\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
       return;

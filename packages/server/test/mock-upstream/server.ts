@@ -12,6 +12,7 @@ import { ollamaRoutes } from './ollama.js';
 import { openaiError, openaiTextRoutes } from './openai.js';
 import { openaiMediaRoutes } from './openai-media.js';
 import { openaiResponsesRoutes } from './openai-responses.js';
+import { resetRealtime, serveRealtime } from './realtime.js';
 import { serveResponsesSocket } from './responses-socket.js';
 import type { ErrorReply, Route } from './route.js';
 import { sunoRoutes } from './suno.js';
@@ -179,6 +180,7 @@ export async function startMockUpstream(options: { port?: number } = {}): Promis
   });
 
   const { mode: responsesSocket, terminate: closeSockets } = serveResponsesSocket(server, () => baseUrl);
+  const { mode: realtime, terminate: closeRealtime } = serveRealtime(server);
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -191,6 +193,7 @@ export async function startMockUpstream(options: { port?: number } = {}): Promis
     baseUrl,
     requests,
     responsesSocket,
+    realtime,
     enqueue: (route, ...behaviours) => store.enqueue(route, behaviours),
     setDefault: (route, behaviour) => store.setDefault(route, behaviour),
     reset: () => {
@@ -199,10 +202,12 @@ export async function startMockUpstream(options: { port?: number } = {}): Promis
       store.clear();
       responsesSocket.refuse = false;
       responsesSocket.connections = 0;
+      resetRealtime(realtime);
     },
     openRequests: () => open,
     close: async () => {
       closeSockets();
+      closeRealtime();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },

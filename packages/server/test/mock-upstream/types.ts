@@ -1,3 +1,4 @@
+import type { RealtimeMode } from './realtime.js';
 import type { ResponsesSocketMode } from './responses-socket.js';
 /** Public types of the mock upstream. Kept apart so provider files can share them without import cycles. */
 
@@ -95,6 +96,8 @@ export interface MockUpstream {
   requests: RecordedRequest[];
   /** The WebSocket mode of `/v1/responses`: refuse the upgrade, count the connections (responses-socket.ts). */
   responsesSocket: ResponsesSocketMode;
+  /** The Realtime WebSocket (realtime.ts). */
+  realtime: RealtimeMode;
   enqueue(route: RouteKey, ...behaviours: Behaviour[]): void;
   setDefault(route: RouteKey, behaviour: Behaviour | null): void;
   reset(): void;

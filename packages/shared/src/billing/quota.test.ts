@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { perCallQuota, preConsumeQuota, pricePerMillion, ratioFromPrice, tokenQuota } from './quota.js';
+import { perCallQuota, preConsumeQuota, pricePerMillion, ratioFromPrice, realtimeQuota, tokenQuota } from './quota.js';
 
 const plain = { modelRatio: 1, completionRatio: 1, cacheRatio: 1, cacheCreationRatio: 1.25, groupRatio: 1 };
 
@@ -55,5 +55,36 @@ describe('other formulas', () => {
     expect(pricePerMillion(0.075, 4, 2)).toEqual({ prompt: 0.3, completion: 1.2 });
     expect(ratioFromPrice(2.5, 10)).toEqual({ modelRatio: 1.25, completionRatio: 4 });
     expect(ratioFromPrice(3)).toEqual({ modelRatio: 1.5, completionRatio: 1 });
+  });
+});
+
+describe('realtimeQuota (hand-worked)', () => {
+  const audio = {
+    ...plain,
+    modelRatio: 2.5,
+    completionRatio: 4,
+    cacheRatio: 0.5,
+    audioRatio: 8,
+    audioCompletionRatio: 2,
+  };
+  const none = { textInput: 0, audioInput: 0, cachedText: 0, cachedAudio: 0, textOutput: 0, audioOutput: 0 };
+
+  it.each([
+    // 100 text in, 50 text out: (100 + 50×4) × 2.5 = 750
+    [{ ...none, textInput: 100, textOutput: 50 }, 750],
+    // 100 audio in, 10 audio out: (100×8 + 10×8×2) × 2.5 = 960 × 2.5 = 2400
+    [{ ...none, audioInput: 100, audioOutput: 10 }, 2400],
+    // cached: 40 of 100 text and 20 of 100 audio: (60 + 40×0.5 + (80 + 20×0.5)×8) × 2.5 = (80 + 720) × 2.5 = 2000
+    [{ ...none, textInput: 100, cachedText: 40, audioInput: 100, cachedAudio: 20 }, 2000],
+    // more cached than there were tokens counts only what there was: (50×0.5) × 2.5 = 62.5 → 63
+    [{ ...none, textInput: 50, cachedText: 80 }, 63],
+    // nothing used costs nothing
+    [none, 0],
+  ])('%o costs %i', (usage, quota) => {
+    expect(realtimeQuota(usage, audio)).toBe(quota);
+  });
+
+  it('charges at least 1 for a priced response that used tokens', () => {
+    expect(realtimeQuota({ ...none, textInput: 1 }, { ...audio, modelRatio: 0.01 })).toBe(1);
   });
 });

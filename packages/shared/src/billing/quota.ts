@@ -39,6 +39,44 @@ export function tokenQuota(usage: TokenUsage, pricing: TokenPricing): number {
   return quota;
 }
 
+/** What a realtime response used, as its `response.done` usage splits it. */
+export interface RealtimeUsage {
+  textInput: number;
+  audioInput: number;
+  /** Cached prompt tokens of each kind (included in textInput / audioInput). */
+  cachedText: number;
+  cachedAudio: number;
+  textOutput: number;
+  audioOutput: number;
+}
+
+export interface RealtimePricing extends TokenPricing {
+  /** Audio prompt tokens cost audioRatio × a text prompt token. */
+  audioRatio: number;
+  /** Audio completion tokens cost audioCompletionRatio × an audio prompt token. */
+  audioCompletionRatio: number;
+}
+
+/**
+ * A realtime response (family semantics, with cached prompt tokens at the cache ratio of their kind):
+ * quota = (text in + cached text × cacheRatio + (audio in + cached audio × cacheRatio) × audioRatio
+ *          + text out × completionRatio + audio out × audioRatio × audioCompletionRatio) × modelRatio × groupRatio.
+ */
+export function realtimeQuota(usage: RealtimeUsage, pricing: RealtimePricing): number {
+  const cachedText = Math.min(Math.max(0, usage.cachedText), Math.max(0, usage.textInput));
+  const cachedAudio = Math.min(Math.max(0, usage.cachedAudio), Math.max(0, usage.audioInput));
+  const text = Math.max(0, usage.textInput) - cachedText + cachedText * pricing.cacheRatio;
+  const audio = (Math.max(0, usage.audioInput) - cachedAudio + cachedAudio * pricing.cacheRatio) * pricing.audioRatio;
+  const output =
+    Math.max(0, usage.textOutput) * pricing.completionRatio +
+    Math.max(0, usage.audioOutput) * pricing.audioRatio * pricing.audioCompletionRatio;
+  const weighted = text + audio + output;
+  const ratio = pricing.modelRatio * pricing.groupRatio;
+  const quota = Math.round(weighted * ratio);
+  if (ratio > 0 && weighted > 0 && quota < 1) return 1;
+  return quota;
+}
+
 /** A fixed per-call price in dollars: quota = price × QuotaPerUnit × groupRatio (× n for several images). */
 export function perCallQuota(priceUsd: number, groupRatio: number, quotaPerUnit: number, count = 1): number {
   return Math.round(priceUsd * quotaPerUnit * groupRatio * count);

@@ -2,6 +2,8 @@ import { CHECKIN_QUOTA_MAX } from '../checkin.js';
 import { PASSKEY_ATTACHMENT, PASSKEY_USER_VERIFICATION } from '../passkey/views.js';
 import { bool, int, json, num, type OptionDefinition, oneOf, str, url } from './kinds.js';
 import {
+  DEFAULT_AUDIO_COMPLETION_RATIO,
+  DEFAULT_AUDIO_RATIO,
   DEFAULT_CACHE_RATIO,
   DEFAULT_COMPLETION_RATIO,
   DEFAULT_GROUP_RATIO,
@@ -179,6 +181,8 @@ export const OPTION_DEFINITIONS = {
   ModelRatio: json(DEFAULT_MODEL_RATIO, 'number-map'),
   CompletionRatio: json(DEFAULT_COMPLETION_RATIO, 'number-map'),
   CacheRatio: json(DEFAULT_CACHE_RATIO, 'number-map'),
+  AudioRatio: json(DEFAULT_AUDIO_RATIO, 'number-map'),
+  AudioCompletionRatio: json(DEFAULT_AUDIO_COMPLETION_RATIO, 'number-map'),
   GroupRatio: json(DEFAULT_GROUP_RATIO, 'number-map'),
   UserUsableGroups: json(DEFAULT_USER_USABLE_GROUPS, 'string-map'),
   // Rate limits

@@ -94,6 +94,29 @@ export const DEFAULT_MODEL_PRICE: Record<string, number> = {
   suno_lyrics: 0.01,
 };
 
+/** Audio prompt tokens cost this many times the model's text prompt tokens (the family's defaults). */
+export const DEFAULT_AUDIO_RATIO: Record<string, number> = {
+  'gpt-4o-audio-preview': 16,
+  'gpt-4o-mini-audio-preview': 66.67,
+  'gpt-4o-realtime-preview': 8,
+  'gpt-4o-mini-realtime-preview': 16.67,
+  'gpt-4o-mini-tts': 25,
+};
+
+/**
+ * Audio completion tokens cost this many times the model's audio prompt tokens (the family's defaults; a key also
+ * prices the models whose names start with it).
+ */
+export const DEFAULT_AUDIO_COMPLETION_RATIO: Record<string, number> = {
+  'gpt-4o-realtime': 2,
+  'gpt-4o-mini-realtime': 2,
+  'gpt-4o-mini-tts': 1,
+  'tts-1': 0,
+  'tts-1-hd': 0,
+  'tts-1-1106': 0,
+  'tts-1-hd-1106': 0,
+};
+
 export const DEFAULT_CACHE_RATIO: Record<string, number> = {
   'gpt-4o': 0.5,
   'gpt-4o-mini': 0.5,

@@ -1,16 +1,15 @@
-import { type IncomingHttpHeaders, type IncomingMessage, ServerResponse } from 'node:http';
-import type { Socket } from 'node:net';
-import type { Duplex } from 'node:stream';
+import type { ServerResponse } from 'node:http';
 import { createParser } from 'eventsource-parser';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type Response as Injected, inject } from 'light-my-request';
-import { WebSocket, WebSocketServer } from 'ws';
+import { WebSocket } from 'ws';
 import type { AppContext } from '../../context.js';
 import { languageOf } from '../../http/envelope.js';
 import { authenticateRelay } from '../admission/authenticate.js';
 import { RelayError } from '../errors.js';
 import type { ResponsesItem } from '../formats/responses/responses-wire.js';
 import { SOCKET_SESSION_HEADER, socketSessions } from './socket-sessions.js';
+import { acceptUpgradesOn, completeUpgrade, isUpgrade, relaySocketServer } from './upgrade.js';
 
 /**
  * WebSocket mode of the Responses API (`GET /v1/responses` with an upgrade), as newer Codex CLIs and the openai SDK's
@@ -25,10 +24,7 @@ import { SOCKET_SESSION_HEADER, socketSessions } from './socket-sessions.js';
  * conveyor bills exactly as a disconnected SSE stream.
  */
 
-const UPGRADE = Symbol('responses websocket upgrade');
 const PATH = '/v1/responses';
-/** The key a browser cannot put in a header, carried as a subprotocol (OpenAI's Realtime convention). */
-const KEY_PROTOCOL = 'openai-insecure-api-key.';
 /** Responses a connection may queue behind the one in progress (each is up to a request body's size). */
 const MAX_WAITING = 16;
 /** Past this much unsent data, reading the answer waits for the client to take it. */
@@ -46,66 +42,26 @@ const HANDSHAKE_HEADERS = new Set([
   'sec-websocket-protocol',
 ]);
 
-interface Upgrading extends IncomingMessage {
-  [UPGRADE]?: { socket: Duplex; head: Buffer };
-}
-
-/** Registers the route and the server's upgrade listener (the only upgrade this server accepts). */
+/** Registers the route and its upgrades. */
 export function responsesSocketRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const sockets = new WebSocketServer({
-    noServer: true,
-    maxPayload: ctx.config.bodyLimits.relayBytes,
-    // The key's subprotocol is never echoed; a client that offers only that one gets none.
-    handleProtocols: (protocols) => [...protocols].find((protocol) => !protocol.startsWith(KEY_PROTOCOL)) ?? false,
-  });
+  const sockets = relaySocketServer(ctx);
   const sessions = new Set<ResponsesSocketSession>();
   // Shutting down: each connection finishes the response in progress (the drain), then is closed as going away.
   app.addHook('preClose', async () => {
     await Promise.all([...sessions].map((session) => session.shutdown()));
   });
-  sockets.on('headers', (headers, request) => {
-    const id = (request as Upgrading & { gatewayRequestId?: string }).gatewayRequestId;
-    if (id) headers.push(`X-Oneapi-Request-Id: ${id}`);
-  });
-
-  app.server.on('upgrade', (raw: Upgrading, socket: Duplex, head: Buffer) => {
-    const path = (raw.url ?? '').split('?')[0];
-    if (path !== PATH || raw.headers.upgrade?.toLowerCase() !== 'websocket') {
-      socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
-      return;
-    }
-    socket.on('error', () => socket.destroy());
-    keyFromProtocol(raw.headers);
-    raw[UPGRADE] = { socket, head };
-    // The handshake goes through Fastify like any request, so a refusal (401, 429) is written on the socket as HTTP.
-    const response = new ServerResponse(raw);
-    response.shouldKeepAlive = false;
-    response.assignSocket(socket as Socket);
-    response.on('finish', () => socket.end());
-    app.routing(raw, response);
-  });
+  acceptUpgradesOn(app, PATH);
 
   app.get(PATH, async (request: FastifyRequest, reply: FastifyReply) => {
     const lang = languageOf(request);
-    const upgrade = (request.raw as Upgrading)[UPGRADE];
-    if (!upgrade) {
+    if (!isUpgrade(request)) {
       // The key is checked first, as on every relay route; a caller with a good key learns the route wants a socket.
       await authenticateRelay(ctx, request, lang);
-      reply.header('Upgrade', 'websocket');
-      throw RelayError.worded(
-        426,
-        lang,
-        { code: 'relay_bad_request', params: { status: 426 } },
-        'invalid_request_error',
-        'upgrade_required',
-      );
+      throw upgradeRequired(reply, lang);
     }
     // Refused here, the client gets the HTTP answer and no socket.
     await authenticateRelay(ctx, request, lang);
-    reply.hijack();
-    reply.raw.detachSocket(upgrade.socket as Socket);
-    (request.raw as Upgrading & { gatewayRequestId?: string }).gatewayRequestId = String(request.id);
-    sockets.handleUpgrade(request.raw, upgrade.socket, upgrade.head, (socket) => {
+    completeUpgrade(sockets, request, reply, (socket) => {
       const session = new ResponsesSocketSession(app, socket, request, lang);
       sessions.add(session);
       socket.on('close', () => sessions.delete(session));
@@ -115,12 +71,16 @@ export function responsesSocketRoutes(app: FastifyInstance, ctx: AppContext): vo
   });
 }
 
-/** `Sec-WebSocket-Protocol: openai-insecure-api-key.<key>` → `Authorization: Bearer <key>` when none was sent. */
-function keyFromProtocol(headers: IncomingHttpHeaders): void {
-  if (headers.authorization) return;
-  const offered = (headers['sec-websocket-protocol'] ?? '').split(',').map((protocol) => protocol.trim());
-  const key = offered.find((protocol) => protocol.startsWith(KEY_PROTOCOL))?.slice(KEY_PROTOCOL.length);
-  if (key) headers.authorization = `Bearer ${key}`;
+/** The answer to a plain GET on a WebSocket-only route (after its key was accepted). */
+export function upgradeRequired(reply: FastifyReply, lang: ReturnType<typeof languageOf>): RelayError {
+  reply.header('Upgrade', 'websocket');
+  return RelayError.worded(
+    426,
+    lang,
+    { code: 'relay_bad_request', params: { status: 426 } },
+    'invalid_request_error',
+    'upgrade_required',
+  );
 }
 
 /** The turns of the last completed response: what `previous_response_id` names within the connection. */

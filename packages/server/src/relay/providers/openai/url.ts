@@ -7,10 +7,14 @@ type UrlShape = NonNullable<OpenAiQuirks['urlShape']>;
 
 /** The URL shapes that are not base + prefix + route (the quirk is data in the channel row; the code lives here). */
 const SHAPES: Record<UrlShape, (base: string, route: string, model: string, other: string) => string> = {
-  'azure-deployment': (base, route, model, other) =>
-    route === '/models'
-      ? `${base}/openai/models?api-version=${other || AZURE_DEFAULT_API_VERSION}`
-      : `${base}/openai/deployments/${encodeURIComponent(model)}${route}?api-version=${other || AZURE_DEFAULT_API_VERSION}`,
+  'azure-deployment': (base, route, model, other) => {
+    const version = other || AZURE_DEFAULT_API_VERSION;
+    if (route === '/models') return `${base}/openai/models?api-version=${version}`;
+    // Realtime names the deployment in the query, not the path.
+    if (route === '/realtime')
+      return `${base}/openai/realtime?api-version=${version}&deployment=${encodeURIComponent(model)}`;
+    return `${base}/openai/deployments/${encodeURIComponent(model)}${route}?api-version=${version}`;
+  },
   // The operator typed the whole request URL, with {model} where the model goes.
   'full-url': (base, _route, model) => base.replaceAll('{model}', encodeURIComponent(model)),
   'cloudflare-account': (base, route, _model, other) =>

@@ -39,6 +39,22 @@ export function RatioJsonEditors({ options }: { options: OptionMap }) {
         wide: true,
       },
       {
+        key: 'AudioRatio',
+        kind: 'json',
+        label: t('setting.ratio.audio_ratio'),
+        help: t('setting.ratio.audio_ratio_help'),
+        rows: 6,
+        wide: true,
+      },
+      {
+        key: 'AudioCompletionRatio',
+        kind: 'json',
+        label: t('setting.ratio.audio_completion_ratio'),
+        help: t('setting.ratio.audio_completion_ratio_help'),
+        rows: 6,
+        wide: true,
+      },
+      {
         key: 'CompletionRatio',
         kind: 'json',
         label: t('setting.ratio.completion_ratio'),
