@@ -2,6 +2,7 @@ import { Card, Checkbox, Flex, Pagination } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { availableFirst } from '../pricing-view';
+import { ModelHealthCell } from './model-health-cell';
 import { AvailabilityMark, BillingTag, GroupTags, ModelName, PriceLines, RatioLines } from './pricing-cells';
 import type { PricingListProps } from './pricing-table';
 
@@ -16,6 +17,8 @@ export function PricingCards({
   onSelect,
   onCopyName,
   onSwitchGroup,
+  health,
+  healthLoading,
   empty,
 }: PricingListProps) {
   const { t } = useTranslation();
@@ -52,6 +55,7 @@ export function PricingCards({
             <PriceLines row={row} />
             <RatioLines row={row} groupRatio={groupRatio} />
           </div>
+          <ModelHealthCell health={health?.[row.model_name]} loading={healthLoading} />
         </Card>
       ))}
       {sorted.length > PAGE_SIZE && (

@@ -1,8 +1,9 @@
-import { PAGE_SIZES } from '@gateway/shared';
+import { type ModelHealthView, PAGE_SIZES } from '@gateway/shared';
 import { Table, type TableColumnsType } from 'antd';
 import type { Key, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PricingRow } from '../pricing-view';
+import { ModelHealthCell } from './model-health-cell';
 import { AvailabilityMark, BillingTag, GroupTags, ModelName, PriceLines, RatioLines } from './pricing-cells';
 
 export interface PricingListProps {
@@ -13,6 +14,9 @@ export interface PricingListProps {
   onSelect: (names: string[]) => void;
   onCopyName: (name: string) => void;
   onSwitchGroup: (group: string) => void;
+  /** The last hour per model on this gateway (undefined until it arrives or when it failed). */
+  health: Record<string, ModelHealthView> | undefined;
+  healthLoading: boolean;
   empty: ReactNode;
 }
 
@@ -25,6 +29,8 @@ export function PricingTable({
   onSelect,
   onCopyName,
   onSwitchGroup,
+  health,
+  healthLoading,
   empty,
 }: PricingListProps) {
   const { t } = useTranslation();
@@ -71,6 +77,12 @@ export function PricingTable({
       width: 260,
       render: (_value, row) => <PriceLines row={row} />,
     },
+    {
+      title: t('model_health.column'),
+      key: 'health',
+      width: 220,
+      render: (_value, row) => <ModelHealthCell health={health?.[row.model_name]} loading={healthLoading} />,
+    },
   ];
   return (
     <Table<PricingRow>
@@ -91,7 +103,7 @@ export function PricingTable({
         pageSizeOptions: PAGE_SIZES.map(String),
         showTotal: (total) => t('ui.total', { total }),
       }}
-      scroll={{ x: 960 }}
+      scroll={{ x: 1180 }}
     />
   );
 }

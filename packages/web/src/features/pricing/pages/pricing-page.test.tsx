@@ -28,6 +28,16 @@ function renderPricing(status = statusFixture()) {
   const mock = mockFetch({
     'GET /api/status': { success: true, message: '', data: status },
     'GET /api/pricing': new Response(JSON.stringify(answer), { headers: { 'Content-Type': 'application/json' } }),
+    'GET /api/pricing/health': {
+      success: true,
+      message: '',
+      data: {
+        window_seconds: 3600,
+        models: {
+          'gpt-4o-mini': { requests: 40, success_rate: 0.975, ttft_p50_ms: 420, tokens_per_second: 61.4 },
+        },
+      },
+    },
   });
   renderPage(<PricingPage />, { path: '/pricing' });
   return mock;
@@ -45,6 +55,11 @@ describe('pricing page', () => {
     expect(await priceOf('gpt-4o-mini')).toBe('输入$0.15 / 1M tokens输出$0.6 / 1M tokens');
     expect(await priceOf('mj_imagine')).toBe('每次调用$0.1 / 次');
     expect(screen.getByTestId('pricing-formula').textContent).toContain('/ 500000 美元');
+    // The last hour on this gateway: a called model's figures, and "no calls" for the others.
+    const row = (await screen.findByTestId('price-gpt-4o-mini')).closest('tr')!;
+    expect((await within(row).findByTestId('model-health')).textContent).toBe('成功率 97.5%首字 0.42 秒61 tok/s');
+    const quiet = screen.getByTestId('price-mj_imagine').closest('tr')!;
+    expect(within(quiet).getByTestId('model-health-idle').textContent).toBe('近一小时无调用');
   });
 
   it("shows a user's group banner and switches the viewed group from a group tag", async () => {

@@ -16,6 +16,7 @@ import { PricingCards } from '../components/pricing-cards';
 import { PricingSearch } from '../components/pricing-search';
 import { PricingTable } from '../components/pricing-table';
 import { groupRatioOf, initialGroup, pricingRows } from '../pricing-view';
+import { useModelHealth } from '../use-model-health';
 import '../pricing.css';
 
 /** The public model price list (spec 001 "Pricing"): works signed in or not. */
@@ -26,6 +27,7 @@ export default function PricingPage() {
   const status = usePublicStatus();
   const display = quotaDisplayFrom(status);
   const pricing = usePricing(user?.id ?? null);
+  const health = useModelHealth();
   const { copy, fallback } = useCopyText();
   const [search, setSearch] = useState('');
   const [chosenGroup, setChosenGroup] = useState<string | null>(null);
@@ -123,6 +125,8 @@ export default function PricingPage() {
           onSelect={setSelected}
           onCopyName={(name) => void copy(name, t('pricing.copied_name', { name }))}
           onSwitchGroup={switchGroup}
+          health={health.data?.models}
+          healthLoading={health.isPending}
           empty={empty}
         />
       )}
