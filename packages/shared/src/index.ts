@@ -6,6 +6,7 @@ export * from './billing/quota.js';
 export * from './billing/ratio-price.js';
 export * from './channels/channel-form.js';
 export * from './channels/channel-types.js';
+export * from './catalogue/catalogue.js';
 export * from './checkin.js';
 export * from './enums.js';
 export * from './envelope.js';

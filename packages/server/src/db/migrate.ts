@@ -10,6 +10,7 @@ import * as fallback from './migrations/0005_fallback.js';
 import * as requestBodies from './migrations/0006_request_bodies.js';
 import * as quotaDataNotUnique from './migrations/0007_quota_data_not_unique.js';
 import * as checkins from './migrations/0008_checkins.js';
+import * as modelCatalogue from './migrations/0012_model_catalogue.js';
 
 /** Migrations live in code (not files read at run time) so the bundled server and the tests see the same list. */
 function migrations(db: Db, adoption: AdoptionPlan | null = null): Record<string, Migration> {
@@ -25,6 +26,7 @@ function migrations(db: Db, adoption: AdoptionPlan | null = null): Record<string
     '0006_request_bodies': { up: (kysely: Kysely<unknown>) => requestBodies.up(kysely, db.dialect) },
     '0007_quota_data_not_unique': { up: (kysely: Kysely<unknown>) => quotaDataNotUnique.up(kysely, db.dialect) },
     '0008_checkins': { up: (kysely: Kysely<unknown>) => checkins.up(kysely, db.dialect) },
+    '0012_model_catalogue': { up: (kysely: Kysely<unknown>) => modelCatalogue.up(kysely, db.dialect) },
   };
 }
 
