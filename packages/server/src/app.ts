@@ -1,6 +1,7 @@
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyRequest, LogController } from 'fastify';
 import { auditRoutes } from './api/audit.js';
+import { catalogueRoutes } from './api/catalogue.js';
 import { channelRoutes } from './api/channel/index.js';
 import { checkinRoutes } from './api/checkin.js';
 import { contentRoutes } from './api/content.js';
@@ -227,6 +228,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     tokenRoutes,
     userSelfRoutes,
     channelRoutes,
+    catalogueRoutes,
     logRoutes,
     auditRoutes,
     metricsSummaryRoutes,

@@ -13,7 +13,7 @@ export async function channelRoutes(app: FastifyInstance, ctx: AppContext): Prom
   await channelTagRoutes(app, ctx);
   await channelUpstreamRoutes(app, ctx);
   await channelCrudRoutes(app, ctx);
-  app.get('/api/models', { preHandler: user }, async () => ok(modelsByChannelType()));
+  // GET /api/models (the channel editor's type → models map) is served by api/catalogue.ts beside /api/models/.
   app.get('/api/channel/models', { preHandler: admin }, async () => {
     const names = new Set(Object.values(modelsByChannelType()).flat());
     return ok([...names].sort().map((id) => ({ id, object: 'model', owned_by: 'gateway' })));
