@@ -325,7 +325,9 @@ describe.each(dialects)('a family database with the model catalogue, on %s', (di
     const root = new ApiClient(server.baseUrl);
     await root.login('root', PASSWORDS.root);
     const vendors = await root.get<Page<Row>>('/api/vendors/');
-    expect(vendors.data.items).toEqual([expect.objectContaining({ id: 1, name: 'OpenAI', icon: 'OpenAI', model_count: 1 })]);
+    expect(vendors.data.items).toEqual([
+      expect.objectContaining({ id: 1, name: 'OpenAI', icon: 'OpenAI', model_count: 1 }),
+    ]);
     const models = await root.get<Page<Row>>('/api/models/');
     expect(models.data.items).toEqual([
       expect.objectContaining({ model_name: 'gpt-4o-mini', vendor_id: 1, context_length: 128000, sync_official: 0 }),

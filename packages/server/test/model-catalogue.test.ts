@@ -1,4 +1,10 @@
-import type { CatalogueModel, CatalogueModelPage, CatalogueVendor, CatalogueVendorPage, PricingResponse } from '@gateway/shared';
+import type {
+  CatalogueModel,
+  CatalogueModelPage,
+  CatalogueVendor,
+  CatalogueVendorPage,
+  PricingResponse,
+} from '@gateway/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type ApiClient, setupAndLogin, signedInUser } from './helpers/client.js';
 import { availableDialects } from './helpers/databases.js';
@@ -20,7 +26,9 @@ describe.each(dialects)('the model catalogue on %s', (dialect) => {
   const tables = async () => ({
     models: await server.ctx.repos.catalogue.allModels(),
     vendors: await server.ctx.repos.catalogue.allVendors(),
-    options: ['ModelRatio', 'ModelPrice', 'CompletionRatio', 'CacheRatio'].map((key) => server.ctx.options.get(key as 'ModelRatio')),
+    options: ['ModelRatio', 'ModelPrice', 'CompletionRatio', 'CacheRatio'].map((key) =>
+      server.ctx.options.get(key as 'ModelRatio'),
+    ),
   });
 
   beforeAll(async () => {
@@ -28,7 +36,13 @@ describe.each(dialects)('the model catalogue on %s', (dialect) => {
     server = await startTestServer(dialect);
     root = await setupAndLogin(server.baseUrl);
     alice = await signedInUser(server.baseUrl, server.ctx.repos, 'alice');
-    await addChannel(root, { type: 1, name: 'main', key: 'sk-up', base_url: mock.baseUrl, models: 'gpt-4o,acme-large,acme-small' });
+    await addChannel(root, {
+      type: 1,
+      name: 'main',
+      key: 'sk-up',
+      base_url: mock.baseUrl,
+      models: 'gpt-4o,acme-large,acme-small',
+    });
   }, 60_000);
   afterAll(async () => {
     await server?.close();
@@ -57,7 +71,9 @@ describe.each(dialects)('the model catalogue on %s', (dialect) => {
 
   it('lists models served by channels but unknown to the catalogue, and adds them in one call', async () => {
     expect(await missing()).toEqual(['acme-large', 'acme-small', 'gpt-4o']);
-    const added = await root.post<{ added: number }>('/api/models/missing', { model_names: ['acme-small', 'not-served'] });
+    const added = await root.post<{ added: number }>('/api/models/missing', {
+      model_names: ['acme-small', 'not-served'],
+    });
     expect(added.data).toEqual({ added: 1 });
     expect(await missing()).toEqual(['acme-large', 'gpt-4o']);
     // A rule entry covers every served name it matches.
@@ -68,10 +84,25 @@ describe.each(dialects)('the model catalogue on %s', (dialect) => {
   });
 
   it('creates, searches, updates and deletes vendors; bad input changes nothing', async () => {
-    const acme = await root.post<CatalogueVendor>('/api/vendors/', { name: 'Acme', icon: 'OpenAI', description: 'Rockets' });
-    expect(acme.data).toMatchObject({ name: 'Acme', icon: 'OpenAI', description: 'Rockets', model_count: 0, status: 1 });
+    const acme = await root.post<CatalogueVendor>('/api/vendors/', {
+      name: 'Acme',
+      icon: 'OpenAI',
+      description: 'Rockets',
+    });
+    expect(acme.data).toMatchObject({
+      name: 'Acme',
+      icon: 'OpenAI',
+      description: 'Rockets',
+      model_count: 0,
+      status: 1,
+    });
     const before = await tables();
-    for (const body of [{ name: '' }, { name: 'Acme' }, { name: 'x'.repeat(129) }, { name: 'Ok', icon: 'y'.repeat(200) }]) {
+    for (const body of [
+      { name: '' },
+      { name: 'Acme' },
+      { name: 'x'.repeat(129) },
+      { name: 'Ok', icon: 'y'.repeat(200) },
+    ]) {
       const answer = await root.post('/api/vendors/', body);
       expect(answer.success, JSON.stringify(body)).toBe(false);
     }
@@ -113,7 +144,10 @@ describe.each(dialects)('the model catalogue on %s', (dialect) => {
     const key = await addToken(root, { unlimited_quota: true });
     const before = await balances(server, root.userId!, key);
     mock.enqueue('openai.chat', { kind: 'ok', text: 'hi', usage: { prompt: 1000, completion: 100 } });
-    await openaiClient(server, key).chat.completions.create({ model: 'acme-large', messages: [{ role: 'user', content: 'x' }] });
+    await openaiClient(server, key).chat.completions.create({
+      model: 'acme-large',
+      messages: [{ role: 'user', content: 'x' }],
+    });
     const after = await balances(server, root.userId!, key);
     // (1000 + 100 × 3) × 2 = 2600 quota.
     expect(after.user.used_quota - before.user.used_quota).toBe(2600);
@@ -123,10 +157,18 @@ describe.each(dialects)('the model catalogue on %s', (dialect) => {
       ...created.data,
       price: { model_ratio: 1, completion_ratio: null },
     });
-    expect(updated.data.price).toEqual({ model_ratio: 1, completion_ratio: null, cache_ratio: 0.25, model_price: null });
+    expect(updated.data.price).toEqual({
+      model_ratio: 1,
+      completion_ratio: null,
+      cache_ratio: 0.25,
+      model_price: null,
+    });
     expect(option('CompletionRatio')).not.toHaveProperty('acme-large');
     mock.enqueue('openai.chat', { kind: 'ok', text: 'hi', usage: { prompt: 1000, completion: 100 } });
-    await openaiClient(server, key).chat.completions.create({ model: 'acme-large', messages: [{ role: 'user', content: 'x' }] });
+    await openaiClient(server, key).chat.completions.create({
+      model: 'acme-large',
+      messages: [{ role: 'user', content: 'x' }],
+    });
     const third = await balances(server, root.userId!, key);
     expect(third.user.used_quota - after.user.used_quota).toBe(1100);
   });
@@ -143,7 +185,9 @@ describe.each(dialects)('the model catalogue on %s', (dialect) => {
       { model_name: 'new-one', price: { model_ratio: 'abc' } },
     ];
     for (const body of bad) expect((await root.post('/api/models/', body)).success, JSON.stringify(body)).toBe(false);
-    expect((await root.put('/api/models/', { id: 9999, model_name: 'x', price: { model_ratio: 3 } })).success).toBe(false);
+    expect((await root.put('/api/models/', { id: 9999, model_name: 'x', price: { model_ratio: 3 } })).success).toBe(
+      false,
+    );
     expect(await tables()).toEqual(before);
     expect((await root.post('/api/models/', { model_name: 'acme-large' })).message).toBe('模型名称已存在');
   });

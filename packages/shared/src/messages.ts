@@ -334,7 +334,10 @@ export const MESSAGES = {
   catalogue_field_too_long: { zh: '内容过长', en: 'The text is too long' },
   catalogue_price_invalid: { zh: '价格或倍率必须是非负数', en: 'Prices and ratios must be non-negative numbers' },
   catalogue_endpoints_invalid: { zh: '端点必须是字符串数组', en: 'Endpoints must be a list of endpoint names' },
-  catalogue_context_invalid: { zh: '上下文长度必须是非负整数', en: 'The context length must be a non-negative whole number' },
+  catalogue_context_invalid: {
+    zh: '上下文长度必须是非负整数',
+    en: 'The context length must be a non-negative whole number',
+  },
   // redemption codes and wallet
   redemption_name_required: { zh: '请输入兑换码名称', en: 'Please enter a name for the codes' },
   redemption_name_too_long: { zh: '兑换码名称过长', en: 'The name is too long' },

@@ -8,7 +8,7 @@ import { channelTagRoutes } from './tags.js';
 import { channelUpstreamRoutes } from './upstream.js';
 
 export async function channelRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const { user, admin } = guards(ctx);
+  const { admin } = guards(ctx);
   // Static tag routes are registered before `/api/channel/:id` patterns match them: Fastify prefers static parts.
   await channelTagRoutes(app, ctx);
   await channelUpstreamRoutes(app, ctx);

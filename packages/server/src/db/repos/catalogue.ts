@@ -26,7 +26,8 @@ export function createCatalogueRepo(db: Db) {
   return {
     async vendorPage(keyword: string, paging: Paging): Promise<{ rows: VendorRow[]; total: number }> {
       let query = liveVendors();
-      if (keyword) query = query.where((eb) => eb.or([containsText('name', keyword), containsText('description', keyword)]));
+      if (keyword)
+        query = query.where((eb) => eb.or([containsText('name', keyword), containsText('description', keyword)]));
       const counted = await query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
       const rows = await query.selectAll().orderBy('id', 'desc').offset(paging.offset).limit(paging.limit).execute();
       return { rows, total: Number(counted?.n ?? 0) };
@@ -41,7 +42,11 @@ export function createCatalogueRepo(db: Db) {
     },
 
     async vendorNameTaken(name: string, exceptId = 0): Promise<boolean> {
-      const row = await liveVendors().select('id').where('name', '=', name).where('id', '<>', exceptId).executeTakeFirst();
+      const row = await liveVendors()
+        .select('id')
+        .where('name', '=', name)
+        .where('id', '<>', exceptId)
+        .executeTakeFirst();
       return row !== undefined;
     },
 
@@ -87,7 +92,11 @@ export function createCatalogueRepo(db: Db) {
       const { keyword, vendorId, status } = filter;
       if (keyword) {
         query = query.where((eb) =>
-          eb.or([containsText('model_name', keyword), containsText('description', keyword), containsText('tags', keyword)]),
+          eb.or([
+            containsText('model_name', keyword),
+            containsText('description', keyword),
+            containsText('tags', keyword),
+          ]),
         );
       }
       if (vendorId !== undefined) query = query.where('vendor_id', '=', vendorId);
@@ -106,7 +115,11 @@ export function createCatalogueRepo(db: Db) {
     },
 
     async modelNameTaken(name: string, exceptId = 0): Promise<boolean> {
-      const row = await liveModels().select('id').where('model_name', '=', name).where('id', '<>', exceptId).executeTakeFirst();
+      const row = await liveModels()
+        .select('id')
+        .where('model_name', '=', name)
+        .where('id', '<>', exceptId)
+        .executeTakeFirst();
       return row !== undefined;
     },
 
