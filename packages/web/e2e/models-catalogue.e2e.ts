@@ -31,7 +31,13 @@ describe('the model catalogue (built product)', () => {
     // A channel serving a model nobody priced or described yet.
     await api('POST', '/api/channel/', {
       mode: 'single',
-      channel: { type: 1, name: 'acme', key: 'sk-acme', base_url: 'http://127.0.0.1:9', models: `gpt-4o-mini,${MODEL}` },
+      channel: {
+        type: 1,
+        name: 'acme',
+        key: 'sk-acme',
+        base_url: 'http://127.0.0.1:9',
+        models: `gpt-4o-mini,${MODEL}`,
+      },
     });
   }, 90_000);
   afterAll(async () => {

@@ -1,4 +1,4 @@
-import type { CatalogueModel, CatalogueVendor } from '@gateway/shared';
+import { type CatalogueModel, type CatalogueVendor, endpointList } from '@gateway/shared';
 import { Card, Flex, List, Pagination, Typography } from 'antd';
 import type { ColumnsType, TablePaginationConfig } from 'antd/es/table';
 import type { ReactNode } from 'react';
@@ -105,7 +105,7 @@ export function ModelCards({ models, vendors, loading, pagination, empty, ...han
                   {t('models.col_context')}: {contextText(model.context_length)}
                 </Typography.Text>
               </Flex>
-              <ModelEndpoints endpoints={model.endpoints} />
+              {endpointList(model.endpoints).length > 0 && <ModelEndpoints endpoints={model.endpoints} />}
               <ModelActions model={model} {...handlers} />
             </Flex>
           </Card>
