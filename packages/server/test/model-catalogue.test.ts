@@ -142,15 +142,19 @@ describe.each(dialects)('the model catalogue on %s', (dialect) => {
     expect(audit.items.some((row) => row.target_id === 'ModelRatio' && row.diff.includes('acme-large'))).toBe(true);
 
     const key = await addToken(root, { unlimited_quota: true });
-    const before = await balances(server, root.userId!, key);
-    mock.enqueue('openai.chat', { kind: 'ok', text: 'hi', usage: { prompt: 1000, completion: 100 } });
-    await openaiClient(server, key).chat.completions.create({
-      model: 'acme-large',
-      messages: [{ role: 'user', content: 'x' }],
-    });
-    const after = await balances(server, root.userId!, key);
+    /** What one call of 1000 prompt and 100 completion tokens costs, from the user's used quota. */
+    const costOfCall = async () => {
+      const before = await balances(server, root.userId!, key);
+      mock.enqueue('openai.chat', { kind: 'ok', text: 'hi', usage: { prompt: 1000, completion: 100 } });
+      await openaiClient(server, key).chat.completions.create({
+        model: 'acme-large',
+        messages: [{ role: 'user', content: 'x' }],
+      });
+      const after = await balances(server, root.userId!, key);
+      return after.user.used_quota - before.user.used_quota;
+    };
     // (1000 + 100 × 3) × 2 = 2600 quota.
-    expect(after.user.used_quota - before.user.used_quota).toBe(2600);
+    expect(await costOfCall()).toBe(2600);
 
     // Editing the price in the catalogue changes billing at once; null removes an entry.
     const updated = await root.put<CatalogueModel>('/api/models/', {
@@ -164,13 +168,8 @@ describe.each(dialects)('the model catalogue on %s', (dialect) => {
       model_price: null,
     });
     expect(option('CompletionRatio')).not.toHaveProperty('acme-large');
-    mock.enqueue('openai.chat', { kind: 'ok', text: 'hi', usage: { prompt: 1000, completion: 100 } });
-    await openaiClient(server, key).chat.completions.create({
-      model: 'acme-large',
-      messages: [{ role: 'user', content: 'x' }],
-    });
-    const third = await balances(server, root.userId!, key);
-    expect(third.user.used_quota - after.user.used_quota).toBe(1100);
+    // (1000 + 100 × 1) × 1 = 1100 quota.
+    expect(await costOfCall()).toBe(1100);
   });
 
   it('refuses bad model input without changing the tables or the ratio options', async () => {

@@ -1,8 +1,9 @@
 import { type CatalogueModel, type CatalogueVendor, endpointList } from '@gateway/shared';
-import { Card, Flex, List, Pagination, Typography } from 'antd';
+import { Card, Flex, Typography } from 'antd';
 import type { ColumnsType, TablePaginationConfig } from 'antd/es/table';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CardList } from '../../../components/list/card-list';
 import { ListTable } from '../../../components/list/list-table';
 import {
   contextText,
@@ -79,46 +80,32 @@ export function ModelTable({ models, vendors, loading, pagination, empty, ...han
 /** The same list on a phone: one card per model. */
 export function ModelCards({ models, vendors, loading, pagination, empty, ...handlers }: ModelListProps) {
   const { t } = useTranslation();
-  if (!models.length) return <div data-testid="models-list">{empty}</div>;
   return (
-    <Flex vertical gap={12} data-testid="models-list">
-      <List
-        loading={loading}
-        dataSource={models}
-        split={false}
-        renderItem={(model) => (
-          <Card size="small" className="models-card" key={model.id}>
-            <Flex vertical gap={8}>
-              <Flex justify="space-between" align="flex-start" gap={8}>
-                <ModelName model={model} vendor={vendors.get(model.vendor_id)} />
-                <ShownSwitch model={model} {...handlers} />
-              </Flex>
-              {model.description && (
-                <Typography.Paragraph type="secondary" ellipsis={{ rows: 2 }} className="models-description">
-                  {model.description}
-                </Typography.Paragraph>
-              )}
-              <ModelPrice model={model} />
-              <Flex gap={8} wrap align="center">
-                <ModelChannels model={model} />
-                <Typography.Text type="secondary">
-                  {t('models.col_context')}: {contextText(model.context_length)}
-                </Typography.Text>
-              </Flex>
-              {endpointList(model.endpoints).length > 0 && <ModelEndpoints endpoints={model.endpoints} />}
-              <ModelActions model={model} {...handlers} />
+    <CardList items={models} loading={loading} pagination={pagination} empty={empty} testId="models-list">
+      {(model) => (
+        <Card size="small" className="models-card" key={model.id}>
+          <Flex vertical gap={8}>
+            <Flex justify="space-between" align="flex-start" gap={8}>
+              <ModelName model={model} vendor={vendors.get(model.vendor_id)} />
+              <ShownSwitch model={model} {...handlers} />
             </Flex>
-          </Card>
-        )}
-      />
-      <Pagination
-        size="small"
-        align="center"
-        current={pagination.current}
-        pageSize={pagination.pageSize}
-        total={pagination.total}
-        onChange={pagination.onChange}
-      />
-    </Flex>
+            {model.description && (
+              <Typography.Paragraph type="secondary" ellipsis={{ rows: 2 }} className="models-description">
+                {model.description}
+              </Typography.Paragraph>
+            )}
+            <ModelPrice model={model} />
+            <Flex gap={8} wrap align="center">
+              <ModelChannels model={model} />
+              <Typography.Text type="secondary">
+                {t('models.col_context')}: {contextText(model.context_length)}
+              </Typography.Text>
+            </Flex>
+            {endpointList(model.endpoints).length > 0 && <ModelEndpoints endpoints={model.endpoints} />}
+            <ModelActions model={model} {...handlers} />
+          </Flex>
+        </Card>
+      )}
+    </CardList>
   );
 }
