@@ -112,6 +112,13 @@ describe.each(dialects)('the model catalogue on %s', (dialect) => {
     expect((await root.put('/api/vendors/', { id: other.data.id, name: 'Acme' })).message).toBe('供应商名称已存在');
     const found = await root.get<CatalogueVendorPage>('/api/vendors/search?keyword=Rock');
     expect(found.data.items.map((vendor) => vendor.name)).toEqual(['Acme']);
+    // LIKE's wildcards match literally and control characters are dropped: nothing widens a search.
+    for (const keyword of ['%', '_', 'Rock%', '\u0000']) {
+      const page = await root.get<CatalogueVendorPage>(`/api/vendors/search?keyword=${encodeURIComponent(keyword)}`);
+      expect(page.data.items.length, JSON.stringify(keyword)).toBe(keyword === '\u0000' ? 2 : 0);
+    }
+    const models = await root.get<CatalogueModelPage>('/api/models/search?keyword=%25');
+    expect(models.data.total).toBe(0);
     expect((await root.delete(`/api/vendors/${other.data.id}`)).success).toBe(true);
     expect((await root.get(`/api/vendors/${other.data.id}`)).success).toBe(false);
   });
