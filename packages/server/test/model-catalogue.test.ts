@@ -1,9 +1,10 @@
-import type {
-  CatalogueModel,
-  CatalogueModelPage,
-  CatalogueVendor,
-  CatalogueVendorPage,
-  PricingResponse,
+import {
+  type CatalogueModel,
+  type CatalogueModelPage,
+  type CatalogueVendor,
+  type CatalogueVendorPage,
+  type PricingResponse,
+  Role,
 } from '@gateway/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type ApiClient, setupAndLogin, signedInUser } from './helpers/client.js';
@@ -177,6 +178,19 @@ describe.each(dialects)('the model catalogue on %s', (dialect) => {
     expect(option('CompletionRatio')).not.toHaveProperty('acme-large');
     // (1000 + 100 × 1) × 1 = 1100 quota.
     expect(await costOfCall()).toBe(1100);
+  });
+
+  it('lets an admin describe models but leaves prices (the ratio options) to root', async () => {
+    const admin = await signedInUser(server.baseUrl, server.ctx.repos, 'admin-catalogue');
+    await server.ctx.repos.users.update(admin.userId!, { role: Role.Admin });
+    const before = await tables();
+    const refused = await admin.post('/api/models/', { model_name: 'admin-model', price: { model_ratio: 9 } });
+    expect(refused.success).toBe(false);
+    expect(await tables()).toEqual(before);
+    const saved = await admin.post<CatalogueModel>('/api/models/', { model_name: 'admin-model', description: 'ok' });
+    expect(saved.success, saved.message).toBe(true);
+    expect(saved.data.price.model_ratio).toBeNull();
+    expect((await admin.delete(`/api/models/${saved.data.id}`)).success).toBe(true);
   });
 
   it('refuses bad model input without changing the tables or the ratio options', async () => {

@@ -90,6 +90,8 @@ export async function catalogueRoutes(app: FastifyInstance, ctx: AppContext): Pr
     const input = parseBody(catalogueModelSchema, request.body);
     if (creating) input.id = undefined;
     else if (!input.id) throw new ApiFailure('catalogue_not_found');
+    // Prices are the ratio options, which only root may change (as on the settings page): admins edit the rest.
+    if (input.price && currentUser(request).role < Role.Root) throw new ApiFailure('permission_denied');
     const saved = await saveModel(ctx, input);
     await recordAudit(
       ctx,

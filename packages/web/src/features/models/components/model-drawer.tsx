@@ -3,12 +3,14 @@ import {
   type CatalogueModel,
   type CatalogueVendor,
   endpointList,
+  isRoot,
   NameRule,
 } from '@gateway/shared';
 import { Button, Checkbox, Drawer, Flex, Form, Input, InputNumber, Radio, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { VendorIcon } from '../../../components/vendor-icon/vendor-icon';
 import { notify } from '../../../lib/notify';
+import { useSessionUser } from '../../../lib/session';
 import { useIsMobile } from '../../../lib/use-media-query';
 import { type ModelDraft, useSaveModel } from '../api/catalogue-mutations';
 import { IconSelect } from './icon-select';
@@ -50,7 +52,7 @@ function initialValues(model: CatalogueModel | undefined): ModelFormValues {
 }
 
 /** The form's values as the API takes them; an emptied price field removes the model's entry from that option. */
-function draftOf(values: ModelFormValues, id?: number): ModelDraft {
+function draftOf(values: ModelFormValues, id: number | undefined, withPrice: boolean): ModelDraft {
   const price =
     values.price_mode === 'call'
       ? { model_price: values.model_price ?? null }
@@ -71,7 +73,8 @@ function draftOf(values: ModelFormValues, id?: number): ModelDraft {
     context_length: values.context_length ?? 0,
     name_rule: values.name_rule,
     status: values.shown ? 1 : 0,
-    price,
+    // Only root may change prices (they are the ratio options); an admin's save leaves them as they are.
+    price: withPrice ? price : undefined,
   };
 }
 
@@ -88,9 +91,10 @@ export function ModelDrawer({ open, model, vendors, onClose }: ModelDrawerProps)
   const save = useSaveModel();
   const [form] = Form.useForm<ModelFormValues>();
   const priceMode = Form.useWatch('price_mode', form);
+  const canPrice = isRoot(useSessionUser()?.role);
 
   const onFinish = (values: ModelFormValues) =>
-    save.mutate(draftOf(values, model?.id), {
+    save.mutate(draftOf(values, model?.id, canPrice), {
       onSuccess: () => {
         notify.success(t('models.saved'));
         onClose();
@@ -99,7 +103,7 @@ export function ModelDrawer({ open, model, vendors, onClose }: ModelDrawerProps)
 
   const number = (name: keyof ModelFormValues, label: string, testId: string) => (
     <Form.Item name={name} label={label}>
-      <InputNumber min={0} step={0.1} style={{ width: '100%' }} data-testid={testId} />
+      <InputNumber min={0} step={0.1} style={{ width: '100%' }} data-testid={testId} disabled={!canPrice} />
     </Form.Item>
   );
 
@@ -181,8 +185,13 @@ export function ModelDrawer({ open, model, vendors, onClose }: ModelDrawerProps)
         <Form.Item name="shown" label={t('models.shown_on_pricing')} valuePropName="checked">
           <Switch />
         </Form.Item>
-        <Form.Item name="price_mode" label={t('models.field_price_mode')} extra={t('models.field_price_hint')}>
+        <Form.Item
+          name="price_mode"
+          label={t('models.field_price_mode')}
+          extra={canPrice ? t('models.field_price_hint') : t('models.field_price_root_only')}
+        >
           <Radio.Group
+            disabled={!canPrice}
             optionType="button"
             options={[
               { value: 'ratio', label: t('models.price_mode_ratio') },
