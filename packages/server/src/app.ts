@@ -2,6 +2,7 @@ import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyRequest, LogController } from 'fastify';
 import { auditRoutes } from './api/audit.js';
 import { cardPaymentRoutes } from './api/card-payments.js';
+import { catalogueRoutes } from './api/catalogue.js';
 import { channelRoutes } from './api/channel/index.js';
 import { checkinRoutes } from './api/checkin.js';
 import { contentRoutes } from './api/content.js';
@@ -230,6 +231,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     tokenRoutes,
     userSelfRoutes,
     channelRoutes,
+    catalogueRoutes,
     logRoutes,
     auditRoutes,
     metricsSummaryRoutes,

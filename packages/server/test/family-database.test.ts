@@ -1,7 +1,14 @@
 import { type CheckinStatusView, localDate, type PasskeyStatusView } from '@gateway/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Table } from './fixtures/family/gorm-ddl.js';
-import { NEW_API_0_6_3, NEW_API_CHECKIN, ONE_API_0_6_10, RELEASES, type Release } from './fixtures/family/releases.js';
+import {
+  NEW_API_0_6_3,
+  NEW_API_2026_CATALOGUE,
+  NEW_API_CHECKIN,
+  ONE_API_0_6_10,
+  RELEASES,
+  type Release,
+} from './fixtures/family/releases.js';
 import {
   ALICE_KEY,
   DELETED_KEY,
@@ -334,6 +341,44 @@ describe.each(cases)('a %s database on %s, started on in place', (_name, dialect
       expect(after.rows.passkey_credentials![0]!.last_used_at).not.toBeNull();
     },
   );
+});
+
+describe.each(dialects)('a family database with the model catalogue, on %s', (dialect) => {
+  let mock: MockUpstream;
+  let database: TestDatabase;
+  let server: TestServer;
+  const release = NEW_API_2026_CATALOGUE;
+
+  beforeAll(async () => {
+    mock = await startMockUpstream();
+    database = await createFamilyDatabase(dialect, release, await seedRows(mock.baseUrl));
+    server = await startTestServer(dialect, {}, database);
+  }, 60_000);
+  afterAll(async () => {
+    await server?.close();
+    await database?.drop();
+    await mock?.close();
+  });
+
+  it('reads the family’s live vendors and models, leaves its deleted ones out, and writes rows it reads back', async () => {
+    const root = new ApiClient(server.baseUrl);
+    await root.login('root', PASSWORDS.root);
+    const vendors = await root.get<Page<Row>>('/api/vendors/');
+    expect(vendors.data.items).toEqual([
+      expect.objectContaining({ id: 1, name: 'OpenAI', icon: 'OpenAI', model_count: 1 }),
+    ]);
+    const models = await root.get<Page<Row>>('/api/models/');
+    expect(models.data.items).toEqual([
+      expect.objectContaining({ model_name: 'gpt-4o-mini', vendor_id: 1, context_length: 128000, sync_official: 0 }),
+    ]);
+    // gpt-4o's only catalogue row is soft-deleted: it is missing, and can be added again under the same name.
+    expect((await root.get<string[]>('/api/models/missing')).data).toContain('gpt-4o');
+    expect((await root.post('/api/models/missing', { model_names: ['gpt-4o'] })).success).toBe(true);
+    const pricing = (await (await fetch(`${server.baseUrl}/api/pricing`)).json()) as Row;
+    expect(pricing.vendors).toEqual([{ id: 1, name: 'OpenAI', description: 'Family vendor', icon: 'OpenAI' }]);
+    const after = await familySnapshot(database, release);
+    expect(after.rows.models!.map((row) => row.model_name)).toEqual(['gpt-4o-mini', 'gpt-4o', 'gpt-4o']);
+  });
 });
 
 describe.each(dialects)('a family database of a shape this server does not know, on %s', (dialect) => {

@@ -4,6 +4,7 @@ import './zod-config.js';
 export * from './billing/model-price.js';
 export * from './billing/quota.js';
 export * from './billing/ratio-price.js';
+export * from './catalogue/catalogue.js';
 export * from './channels/channel-form.js';
 export * from './channels/channel-types.js';
 export * from './channels/responses-mode.js';

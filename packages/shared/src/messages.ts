@@ -361,6 +361,20 @@ export const MESSAGES = {
   },
   video_content_unavailable: { zh: '视频文件暂不可用', en: 'The video file is not available' },
   user_not_found: { zh: '用户不存在', en: 'User not found' },
+  // model catalogue
+  catalogue_model_name_required: { zh: '请输入模型名称', en: 'Please enter the model name' },
+  catalogue_model_name_taken: { zh: '模型名称已存在', en: 'A model with this name already exists' },
+  catalogue_vendor_name_required: { zh: '请输入供应商名称', en: 'Please enter the vendor name' },
+  catalogue_vendor_name_taken: { zh: '供应商名称已存在', en: 'A vendor with this name already exists' },
+  catalogue_vendor_unknown: { zh: '供应商不存在', en: 'The vendor does not exist' },
+  catalogue_not_found: { zh: '记录不存在', en: 'Not found' },
+  catalogue_field_too_long: { zh: '内容过长', en: 'The text is too long' },
+  catalogue_price_invalid: { zh: '价格或倍率必须是非负数', en: 'Prices and ratios must be non-negative numbers' },
+  catalogue_endpoints_invalid: { zh: '端点必须是字符串数组', en: 'Endpoints must be a list of endpoint names' },
+  catalogue_context_invalid: {
+    zh: '上下文长度必须是非负整数',
+    en: 'The context length must be a non-negative whole number',
+  },
   // redemption codes and wallet
   redemption_name_required: { zh: '请输入兑换码名称', en: 'Please enter a name for the codes' },
   redemption_name_too_long: { zh: '兑换码名称过长', en: 'The name is too long' },

@@ -15,6 +15,7 @@ import { HEALTH_WINDOW_MINUTES } from '../metrics/model-health.js';
 import { modelPricing } from '../relay/pricing.js';
 import { usableGroups } from '../services/accounts/groups.js';
 import { userSetting } from '../services/accounts/user-setting.js';
+import { type CatalogueSnapshot, catalogueSnapshot } from '../services/catalogue/snapshot.js';
 
 /**
  * The signed-in visitor, if any (the family's "try user auth"): a missing, stale or foreign session simply means
@@ -44,7 +45,7 @@ class PricingList {
    * when self-use mode or the caller's own setting accepts them, exactly as the relay bills. Groups the caller
    * cannot use are left out of `enable_groups`.
    */
-  entries(acceptUnset: boolean, usable: readonly string[]): PricingEntry[] {
+  entries(acceptUnset: boolean, usable: readonly string[], catalogue: CatalogueSnapshot): PricingEntry[] {
     const { options, channelCache } = this.ctx;
     const inputs = [
       options.json('ModelPrice'),
@@ -53,6 +54,7 @@ class PricingList {
       options.json('CacheRatio'),
       options.bool('SelfUseModeEnabled'),
       channelCache.enabledGroupsByModel(),
+      catalogue,
     ];
     if (inputs.some((input, index) => input !== this.inputs[index])) {
       this.inputs = inputs;
@@ -65,14 +67,19 @@ class PricingList {
       const built: PricingEntry[] = [];
       for (const [model, groups] of channelCache.enabledGroupsByModel()) {
         const billing = modelPricing(options, model, acceptUnset);
-        if (billing)
-          built.push(
-            pricingEntry(
-              model,
-              groups.filter((group) => visible.has(group)),
-              billing,
-            ),
-          );
+        // A model the catalogue marks as not shown stays billable, only off the list.
+        const meta = catalogue.metaOf(model);
+        if (!billing || meta?.hidden) continue;
+        const entry = pricingEntry(
+          model,
+          groups.filter((group) => visible.has(group)),
+          billing,
+        );
+        if (meta) {
+          const { hidden: _hidden, ...shown } = meta;
+          Object.assign(entry, shown);
+        }
+        built.push(entry);
       }
       list = orderPricingEntries(built);
       // Each distinct set of usable groups gets one list; a runaway number of sets cannot grow memory for long.
@@ -115,12 +122,14 @@ export async function pricingRoutes(app: FastifyInstance, ctx: AppContext): Prom
       if (Object.hasOwn(ratios, group)) groupRatio[group] = ratios[group]!;
     }
     const acceptUnset = user ? userSetting(user).accept_unset_model_ratio_model === true : false;
+    const catalogue = await catalogueSnapshot(ctx);
     return {
       success: true,
       message: '',
-      data: list.entries(acceptUnset, Object.keys(groupRatio)),
+      data: list.entries(acceptUnset, Object.keys(groupRatio), catalogue),
       group_ratio: groupRatio,
       usable_group: usableGroup,
+      vendors: catalogue.vendors,
     };
   });
 }

@@ -38,6 +38,7 @@ export class ChannelCache {
   private index = new Map<string, Map<string, CachedChannel[]>>();
   private readonly loads = new SerialRun(() => this.load());
   private groupsByModel: ReadonlyMap<string, readonly string[]> | null = null;
+  private channelsByModel: ReadonlyMap<string, readonly CachedChannel[]> | null = null;
   private loadCount = 0;
 
   constructor(
@@ -91,6 +92,7 @@ export class ChannelCache {
     this.byId = byId;
     this.index = index;
     this.groupsByModel = null;
+    this.channelsByModel = null;
     this.loadCount++;
   }
 
@@ -184,6 +186,22 @@ export class ChannelCache {
       this.groupsByModel = byModel;
     }
     return this.groupsByModel;
+  }
+
+  /** The enabled channels serving each model, in any group (the model catalogue's "served by"), once per reload. */
+  enabledChannelsByModel(): ReadonlyMap<string, readonly CachedChannel[]> {
+    if (!this.channelsByModel) {
+      const byModel = new Map<string, Set<CachedChannel>>();
+      for (const models of this.index.values()) {
+        for (const [model, channels] of models) {
+          const served = byModel.get(model) ?? new Set<CachedChannel>();
+          for (const channel of channels) served.add(channel);
+          byModel.set(model, served);
+        }
+      }
+      this.channelsByModel = new Map([...byModel].map(([model, channels]) => [model, [...channels]]));
+    }
+    return this.channelsByModel;
   }
 
   /** Models with at least one enabled channel in any of the groups. */

@@ -13,6 +13,7 @@ import * as checkins from './migrations/0008_checkins.js';
 import * as twoFa from './migrations/0009_two_fa.js';
 import * as passkeys from './migrations/0010_passkeys.js';
 import * as topUpProvider from './migrations/0011_top_up_provider.js';
+import * as modelCatalogue from './migrations/0012_model_catalogue.js';
 import * as channelSettings from './migrations/0014_channel_settings.js';
 
 /** Migrations live in code (not files read at run time) so the bundled server and the tests see the same list. */
@@ -32,6 +33,7 @@ function migrations(db: Db, adoption: AdoptionPlan | null = null): Record<string
     '0009_two_fa': { up: (kysely: Kysely<unknown>) => twoFa.up(kysely, db.dialect) },
     '0010_passkeys': { up: (kysely: Kysely<unknown>) => passkeys.up(kysely, db.dialect) },
     '0011_top_up_provider': { up: (kysely: Kysely<unknown>) => topUpProvider.up(kysely, db.dialect) },
+    '0012_model_catalogue': { up: (kysely: Kysely<unknown>) => modelCatalogue.up(kysely, db.dialect) },
     '0014_channel_settings': { up: (kysely: Kysely<unknown>) => channelSettings.up(kysely, db.dialect) },
   };
 }

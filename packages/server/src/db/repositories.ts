@@ -1,6 +1,7 @@
 import type { Db } from './connection.js';
 import { createAbilitiesRepo } from './repos/abilities.js';
 import { createAuditLogsRepo } from './repos/audit-logs.js';
+import { createCatalogueRepo } from './repos/catalogue.js';
 import { createChannelsRepo } from './repos/channels.js';
 import { createCheckinsRepo } from './repos/checkins.js';
 import { createCreditLogsRepo } from './repos/credit-logs.js';
@@ -44,6 +45,7 @@ export function createRepositories(db: Db, logDb: Db = db) {
     checkins: createCheckinsRepo(db),
     passkeys: createPasskeysRepo(db),
     twoFas: createTwoFasRepo(db),
+    catalogue: createCatalogueRepo(db),
     auditLogs: createAuditLogsRepo(db),
     jobLeases: createJobLeasesRepo(db),
     requestBodies: createRequestBodiesRepo(db),

@@ -309,6 +309,36 @@ export interface TwoFaBackupCodesTable {
   deleted_at: unknown;
 }
 
+/** A model vendor of the catalogue (0012; the family's `vendors`). */
+export interface VendorsTable {
+  id: Id;
+  name: string;
+  description: string | null;
+  icon: string | null;
+  status: WithDefault<number>;
+  created_time: number | null;
+  updated_time: number | null;
+  deleted_at: number | null;
+}
+
+/** A catalogue model (0012; the family's `models`). Prices are not here: they stay in the ratio options. */
+export interface ModelsTable {
+  id: Id;
+  model_name: string;
+  description: string | null;
+  icon: string | null;
+  tags: string | null;
+  vendor_id: number | null;
+  endpoints: string | null;
+  context_length: WithDefault<number>;
+  status: WithDefault<number>;
+  sync_official: WithDefault<number>;
+  name_rule: WithDefault<number>;
+  created_time: number | null;
+  updated_time: number | null;
+  deleted_at: number | null;
+}
+
 /** Which node ran a background job last, and when (migration 0002). */
 export interface JobLeasesTable {
   name: string;
@@ -368,6 +398,8 @@ export interface Database {
   passkey_credentials: PasskeyCredentialsTable;
   two_fas: TwoFasTable;
   two_fa_backup_codes: TwoFaBackupCodesTable;
+  vendors: VendorsTable;
+  models: ModelsTable;
   job_leases: JobLeasesTable;
   audit_logs: AuditLogsTable;
   request_bodies: RequestBodiesTable;

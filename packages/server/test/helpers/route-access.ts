@@ -118,7 +118,22 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'GET /api/mj/self': 'user',
   'GET /api/task/self': 'user',
   'GET /api/data/self': 'user',
+  // Without the trailing slash the channel editor's type → models map (user); with it the catalogue (admin).
   'GET /api/models': 'user',
+  // The model catalogue
+  'GET /api/models/search': 'admin',
+  'GET /api/models/missing': 'admin',
+  'POST /api/models/missing': 'admin',
+  'GET /api/models/:id': 'admin',
+  'POST /api/models/': 'admin',
+  'PUT /api/models/': 'admin',
+  'DELETE /api/models/:id': 'admin',
+  'GET /api/vendors/': 'admin',
+  'GET /api/vendors/search': 'admin',
+  'GET /api/vendors/:id': 'admin',
+  'POST /api/vendors/': 'admin',
+  'PUT /api/vendors/': 'admin',
+  'DELETE /api/vendors/:id': 'admin',
   'POST /pg/chat/completions': 'user',
   // Administration
   'GET /api/user/': 'admin',

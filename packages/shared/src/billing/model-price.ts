@@ -21,6 +21,20 @@ export interface PricingEntry {
   cache_ratio: number;
   /** Groups with at least one enabled channel serving the model. */
   enable_groups: string[];
+  /** From the model catalogue, when it has the model (the family's fields); 0 / absent = none. */
+  vendor_id?: number;
+  description?: string;
+  icon?: string;
+  tags?: string;
+}
+
+/** A catalogue vendor as the price list shows it (the family's `vendors` beside `data`). */
+export interface PricingVendor {
+  id: number;
+  name: string;
+  description: string;
+  /** A bundled icon's name ("OpenAI", "Claude.Color"); '' none. */
+  icon: string;
 }
 
 /** The whole answer: the family's shape, with the group ratios and usable groups beside `data`. */
@@ -32,6 +46,8 @@ export interface PricingResponse {
   group_ratio: Record<string, number>;
   /** Group → description: the groups the caller may use. */
   usable_group: Record<string, string>;
+  /** The catalogue's vendors (see `vendor_id` on an entry). */
+  vendors: PricingVendor[];
 }
 
 /** How a model is billed, as the relay decides it (a fixed price wins over ratios). */

@@ -21,6 +21,7 @@ export function usePricing(userId: number | null) {
         data: envelope.data ?? [],
         group_ratio: envelope.group_ratio ?? {},
         usable_group: envelope.usable_group ?? {},
+        vendors: envelope.vendors ?? [],
       };
     },
   });

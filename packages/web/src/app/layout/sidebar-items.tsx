@@ -1,5 +1,6 @@
 import {
   ApiOutlined,
+  AppstoreOutlined,
   AuditOutlined,
   DashboardOutlined,
   ExperimentOutlined,
@@ -71,6 +72,7 @@ export function buildSidebarGroups(role: number | undefined, flags: SidebarFlags
       labelKey: 'nav.group_admin',
       entries: [
         ...entry('/channel', 'nav.channel', <ApiOutlined />, admin),
+        ...entry('/models', 'models.nav', <AppstoreOutlined />, admin),
         ...entry('/redemption', 'nav.redemption', <GiftOutlined />, admin),
         ...entry('/user', 'nav.user', <TeamOutlined />, admin),
         ...entry('/audit', 'audit.nav', <AuditOutlined />, admin),

@@ -51,6 +51,20 @@ describe('pricingRows', () => {
     expect(rows.map((row) => row.model_name)).toEqual(['gpt-4o', 'gpt-4o-mini', 'mj_imagine']);
   });
 
+  it('attaches the catalogue vendor named by an entry, and none for an unknown or absent vendor', () => {
+    const vendor = { id: 7, name: 'OpenAI', description: 'GPT makers', icon: 'OpenAI' };
+    const withVendor = [
+      { ...entries[0]!, vendor_id: 7 },
+      { ...entries[1]!, vendor_id: 99 },
+    ];
+    const rows = pricingRows(withVendor, 'vip', { vip: 1 }, usd, '', [vendor]);
+    expect(rows.map((row) => row.vendor)).toEqual([vendor, undefined]);
+    expect(pricingRows(entries, 'vip', { vip: 1 }, usd, '', [vendor]).map((row) => row.vendor)).toEqual([
+      undefined,
+      undefined,
+    ]);
+  });
+
   it('filters by the fuzzy search', () => {
     expect(pricingRows(entries, 'default', { default: 1 }, usd, 'mini').map((row) => row.model_name)).toEqual([
       'gpt-4o-mini',

@@ -5,6 +5,7 @@ import {
   isAvailableInGroup,
   orderPricingEntries,
   type PricingEntry,
+  type PricingVendor,
   type QuotaDisplay,
 } from '@gateway/shared';
 
@@ -12,6 +13,8 @@ import {
 export interface PricingRow extends PricingEntry {
   available: boolean;
   price: DisplayedPrice;
+  /** The catalogue's vendor of the model, if it has one. */
+  vendor?: PricingVendor;
 }
 
 /**
@@ -56,14 +59,17 @@ export function pricingRows(
   groupRatio: Record<string, number>,
   display: QuotaDisplay,
   search: string,
+  vendors: readonly PricingVendor[] = [],
 ): PricingRow[] {
   const ratio = groupRatioOf(groupRatio, group);
+  const vendorById = new Map(vendors.map((vendor) => [vendor.id, vendor]));
   return orderPricingEntries(entries)
     .filter((entry) => !search.trim() || fuzzyMatch(entry.model_name, search))
     .map((entry) => ({
       ...entry,
       available: isAvailableInGroup(entry, group),
       price: displayedPrice(entry, ratio, display),
+      vendor: entry.vendor_id ? vendorById.get(entry.vendor_id) : undefined,
     }));
 }
 

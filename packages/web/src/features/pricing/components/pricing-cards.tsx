@@ -43,7 +43,7 @@ export function PricingCards({
                 onChange={(event) => toggle(row.model_name, event.target.checked)}
                 aria-label={row.model_name}
               />
-              <ModelName name={row.model_name} onCopy={onCopyName} />
+              <ModelName row={row} onCopy={onCopyName} />
             </Flex>
             <AvailabilityMark available={row.available} />
           </Flex>

@@ -2,6 +2,7 @@ import { CheckCircleFilled, CheckOutlined, CloseCircleOutlined, CopyOutlined } f
 import { formatPriceAmount, type PriceUnit, QuotaType } from '@gateway/shared';
 import { Tag, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { VendorIcon } from '../../../components/vendor-icon/vendor-icon';
 import type { PricingRow } from '../pricing-view';
 
 export function AvailabilityMark({ available }: { available: boolean }) {
@@ -16,16 +17,35 @@ export function AvailabilityMark({ available }: { available: boolean }) {
   );
 }
 
-/** The model name as a button: one click copies it (spec 001 "Pricing"). */
-export function ModelName({ name, onCopy }: { name: string; onCopy: (name: string) => void }) {
+/**
+ * The model name as a button: one click copies it (spec 001 "Pricing"); with the catalogue's vendor icon (the
+ * model's own icon first) and description when it has them.
+ */
+export function ModelName({ row, onCopy }: { row: PricingRow; onCopy: (name: string) => void }) {
   const { t } = useTranslation();
+  const name = row.model_name;
+  const icon = row.icon || row.vendor?.icon || '';
   return (
-    <Tooltip title={t('pricing.click_to_copy')}>
-      <button type="button" className="pricing-model-name" onClick={() => onCopy(name)}>
-        <span className="mono-text">{name}</span>
-        <CopyOutlined className="pricing-copy-icon" />
-      </button>
-    </Tooltip>
+    <span className="pricing-model">
+      {(icon || row.vendor) && <VendorIcon icon={icon} label={row.vendor?.name ?? name} size={20} />}
+      <span className="pricing-model-text">
+        <Tooltip title={t('pricing.click_to_copy')}>
+          <button type="button" className="pricing-model-name" onClick={() => onCopy(name)}>
+            <span className="mono-text">{name}</span>
+            <CopyOutlined className="pricing-copy-icon" />
+          </button>
+        </Tooltip>
+        {row.description && (
+          <Typography.Text
+            type="secondary"
+            className="pricing-model-description"
+            ellipsis={{ tooltip: row.description }}
+          >
+            {row.description}
+          </Typography.Text>
+        )}
+      </span>
+    </span>
   );
 }
 

@@ -50,7 +50,7 @@ export function PricingTable({
       title: t('pricing.col_model'),
       dataIndex: 'model_name',
       width: 280,
-      render: (name: string) => <ModelName name={name} onCopy={onCopyName} />,
+      render: (_name: string, row) => <ModelName row={row} onCopy={onCopyName} />,
     },
     {
       title: t('pricing.col_billing'),

@@ -38,7 +38,15 @@ export default function PricingPage() {
   const viewed = chosenGroup !== null && Object.hasOwn(groupRatio, chosenGroup) ? chosenGroup : userGroup;
   const viewedRatio = groupRatioOf(groupRatio, viewed);
   const rows = useMemo(
-    () => pricingRows(pricing.data?.data ?? [], viewed, pricing.data?.group_ratio ?? {}, display, search),
+    () =>
+      pricingRows(
+        pricing.data?.data ?? [],
+        viewed,
+        pricing.data?.group_ratio ?? {},
+        display,
+        search,
+        pricing.data?.vendors ?? [],
+      ),
     [pricing.data, viewed, display, search],
   );
   // The counts describe the whole list for the viewed group, not what the search currently shows.
