@@ -11,6 +11,7 @@ import { metricsSummaryRoutes } from './api/metrics-summary.js';
 import { midjourneyRoutes } from './api/midjourney.js';
 import { oauthRoutes } from './api/oauth/index.js';
 import { optionRoutes } from './api/option.js';
+import { ratioSyncRoutes } from './api/ratio-sync.js';
 import { passwordResetRoutes } from './api/password-reset.js';
 import { paymentRoutes } from './api/payment.js';
 import { pricingRoutes } from './api/pricing.js';
@@ -224,6 +225,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     setupRoutes,
     userSessionRoutes,
     optionRoutes,
+    ratioSyncRoutes,
     tokenRoutes,
     userSelfRoutes,
     channelRoutes,

@@ -23,6 +23,7 @@ export * from './options/normalize.js';
 export * from './options/pricing-defaults.js';
 export * from './options/responses-policy.js';
 export * from './options/validate.js';
+export * from './price-sync/index.js';
 export * from './quota.js';
 export * from './relay/body-reasons.js';
 export * from './schemas/account.js';
