@@ -34,7 +34,11 @@ async function startFakeOpenRouter(): Promise<{ url: string; close: () => Promis
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}`, hits, close: () => new Promise((resolve) => server.close(() => resolve())) };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    hits,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
 }
 
 const byKey = (changes: PriceChange[]) => Object.fromEntries(changes.map((c) => [`${c.model}|${c.field}`, c]));
@@ -123,7 +127,10 @@ describe.each(dialects)('price sync on %s', (dialect) => {
     expect(option('CompletionRatio')).toEqual({ 'sync/alpha': 5 });
     // Stored, not only in memory.
     const stored = await server.ctx.repos.options.all();
-    expect(JSON.parse(stored.find((row) => row.key === 'ModelRatio')!.value)).toEqual({ 'sync/alpha': 1.5, 'sync/kept': 7 });
+    expect(JSON.parse(stored.find((row) => row.key === 'ModelRatio')!.value)).toEqual({
+      'sync/alpha': 1.5,
+      'sync/kept': 7,
+    });
 
     const audit = await root.get<{ items: AuditLogView[] }>('/api/audit/?page_size=20&action=option.sync_prices');
     expect(audit.success, audit.message).toBe(true);
@@ -184,7 +191,9 @@ describe.each(dialects)('price sync on %s', (dialect) => {
       await root.post('/api/ratio_sync/preview', { source: { type: 'upload', data: { hello: 1 } } }),
       await root.post('/api/ratio_sync/preview', { source: { type: 'gateway', base_url: 'ftp://example.com' } }),
       await root.post('/api/ratio_sync/preview', { source: { type: 'gateway', base_url: '' } }),
-      await root.post('/api/ratio_sync/preview', { source: { type: 'gateway', base_url: `${openRouter.url}/nothing` } }),
+      await root.post('/api/ratio_sync/preview', {
+        source: { type: 'gateway', base_url: `${openRouter.url}/nothing` },
+      }),
       await root.post('/api/ratio_sync/apply', { changes: [] }),
       await root.post('/api/ratio_sync/apply', { changes: [{ model: 'x', field: 'model_ratio', after: -1 }] }),
       await root.post('/api/ratio_sync/apply', { changes: [{ model: 'x', field: 'GroupRatio', after: 1 }] }),

@@ -210,9 +210,18 @@ export const MESSAGES = {
   // price sync
   ratio_config_disabled: { zh: '倍率配置接口未启用', en: 'The ratio config API is not enabled' },
   ratio_sync_url_required: { zh: '请填写网关地址', en: 'Please fill in the gateway address' },
-  ratio_sync_source_failed: { zh: '读取价格来源 {source} 失败：{reason}', en: 'Reading prices from {source} failed: {reason}' },
-  ratio_sync_source_unrecognized: { zh: '{source} 返回的不是价格列表', en: '{source} did not answer with a price list' },
-  ratio_sync_upload_invalid: { zh: '上传的文件不是倍率配置（需要 model_ratio、completion_ratio、cache_ratio 或 model_price）', en: 'The uploaded file is not a ratio config (it needs model_ratio, completion_ratio, cache_ratio or model_price)' },
+  ratio_sync_source_failed: {
+    zh: '读取价格来源 {source} 失败：{reason}',
+    en: 'Reading prices from {source} failed: {reason}',
+  },
+  ratio_sync_source_unrecognized: {
+    zh: '{source} 返回的不是价格列表',
+    en: '{source} did not answer with a price list',
+  },
+  ratio_sync_upload_invalid: {
+    zh: '上传的文件不是倍率配置（需要 model_ratio、completion_ratio、cache_ratio 或 model_price）',
+    en: 'The uploaded file is not a ratio config (it needs model_ratio, completion_ratio, cache_ratio or model_price)',
+  },
   ratio_sync_nothing_selected: { zh: '请至少选择一项变更', en: 'Select at least one change' },
   ratio_sync_applied: { zh: '已应用 {count} 项价格变更', en: 'Applied {count} price changes' },
   // relay

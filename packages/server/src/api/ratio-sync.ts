@@ -61,7 +61,10 @@ export async function ratioSyncRoutes(app: FastifyInstance, ctx: AppContext): Pr
   // The family's console: several gateways (or channels' base URLs) compared at once, nothing written.
   app.post('/api/ratio_sync/fetch', { preHandler: root }, async (request) => {
     const input = parseBody(familyFetchSchema, request.body);
-    const targets = input.upstreams.map((upstream) => ({ name: upstream.name || upstream.base_url, url: upstream.base_url }));
+    const targets = input.upstreams.map((upstream) => ({
+      name: upstream.name || upstream.base_url,
+      url: upstream.base_url,
+    }));
     if (input.channel_ids.length > 0) {
       for (const channel of await ctx.repos.channels.findByIds(input.channel_ids)) {
         if ((channel.base_url ?? '').startsWith('http'))
@@ -74,8 +77,7 @@ export async function ratioSyncRoutes(app: FastifyInstance, ctx: AppContext): Pr
         try {
           return { name: target.name, config: await fromGateway(target.url, ctx.options), error: '' };
         } catch (error) {
-          const reason =
-            error instanceof ApiFailure ? messageFor(request, error.code, error.params) : String(error);
+          const reason = error instanceof ApiFailure ? messageFor(request, error.code, error.params) : String(error);
           return { name: target.name, config: null, error: reason };
         }
       }),

@@ -296,7 +296,8 @@ export const FR_MESSAGES: MessageCatalogue = {
   ratio_sync_url_required: 'Veuillez indiquer l’adresse de la passerelle',
   ratio_sync_source_failed: 'La lecture des prix depuis {source} a échoué : {reason}',
   ratio_sync_source_unrecognized: '{source} n’a pas répondu par une liste de prix',
-  ratio_sync_upload_invalid: 'Le fichier envoyé n’est pas une configuration de ratios (il faut model_ratio, completion_ratio, cache_ratio ou model_price)',
+  ratio_sync_upload_invalid:
+    'Le fichier envoyé n’est pas une configuration de ratios (il faut model_ratio, completion_ratio, cache_ratio ou model_price)',
   ratio_sync_nothing_selected: 'Sélectionnez au moins une modification',
   ratio_sync_applied: '{count} modifications de prix appliquées',
 };

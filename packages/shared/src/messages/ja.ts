@@ -289,7 +289,8 @@ export const JA_MESSAGES: MessageCatalogue = {
   ratio_sync_url_required: 'ゲートウェイのアドレスを入力してください',
   ratio_sync_source_failed: '価格ソース {source} の読み込みに失敗しました：{reason}',
   ratio_sync_source_unrecognized: '{source} の応答は価格一覧ではありません',
-  ratio_sync_upload_invalid: 'アップロードされたファイルは倍率設定ではありません（model_ratio、completion_ratio、cache_ratio または model_price が必要です）',
+  ratio_sync_upload_invalid:
+    'アップロードされたファイルは倍率設定ではありません（model_ratio、completion_ratio、cache_ratio または model_price が必要です）',
   ratio_sync_nothing_selected: '変更を1つ以上選択してください',
   ratio_sync_applied: '{count} 件の価格変更を適用しました',
 };

@@ -282,7 +282,8 @@ export const RU_MESSAGES: MessageCatalogue = {
   ratio_sync_url_required: 'Укажите адрес шлюза',
   ratio_sync_source_failed: 'Не удалось прочитать цены из {source}: {reason}',
   ratio_sync_source_unrecognized: '{source} ответил не списком цен',
-  ratio_sync_upload_invalid: 'Загруженный файл не является конфигурацией коэффициентов (нужны model_ratio, completion_ratio, cache_ratio или model_price)',
+  ratio_sync_upload_invalid:
+    'Загруженный файл не является конфигурацией коэффициентов (нужны model_ratio, completion_ratio, cache_ratio или model_price)',
   ratio_sync_nothing_selected: 'Выберите хотя бы одно изменение',
   ratio_sync_applied: 'Применено изменений цен: {count}',
 };

@@ -287,7 +287,8 @@ export const VI_MESSAGES: MessageCatalogue = {
   ratio_sync_url_required: 'Vui lòng nhập địa chỉ cổng',
   ratio_sync_source_failed: 'Đọc giá từ {source} thất bại: {reason}',
   ratio_sync_source_unrecognized: '{source} không trả về danh sách giá',
-  ratio_sync_upload_invalid: 'Tệp tải lên không phải cấu hình tỷ lệ (cần model_ratio, completion_ratio, cache_ratio hoặc model_price)',
+  ratio_sync_upload_invalid:
+    'Tệp tải lên không phải cấu hình tỷ lệ (cần model_ratio, completion_ratio, cache_ratio hoặc model_price)',
   ratio_sync_nothing_selected: 'Hãy chọn ít nhất một thay đổi',
   ratio_sync_applied: 'Đã áp dụng {count} thay đổi giá',
 };
