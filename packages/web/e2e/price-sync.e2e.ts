@@ -62,15 +62,22 @@ describe('root syncs prices from OpenRouter into the ratio settings (built produ
     await page.getByTestId('price-sync-preview').click();
     const table = page.getByTestId('price-sync-table');
     await table.getByText('e2e/gamma').first().waitFor();
-    await snap(page, 'price-sync-01-preview');
+    await table.scrollIntoViewIfNeeded();
+    await snap(page, 'price-sync-01-preview', { fullPage: false });
 
     const row = (model: string, field: string) =>
-      table.locator('tr').filter({ hasText: model }).filter({ hasText: t(`price_sync.field_${field}`) });
+      table
+        .locator('tr')
+        .filter({ hasText: model })
+        .filter({ hasText: t(`price_sync.field_${field}`) });
     expect(await row('e2e/alpha', 'model_ratio').textContent()).toContain('2 → 1.5');
     await row('e2e/alpha', 'model_ratio').getByRole('checkbox').check();
     await row('e2e/beta', 'model_ratio').getByRole('checkbox').check();
     await page.getByTestId('price-sync-apply').click();
-    await page.locator('.ant-popconfirm').getByRole('button', { name: t('price_sync.apply') }).click();
+    await page
+      .locator('.ant-popconfirm')
+      .getByRole('button', { name: t('price_sync.apply') })
+      .click();
     await page.getByText(t('price_sync.apply_selected', { count: 0 })).waitFor();
 
     const ratios = JSON.parse(
@@ -80,11 +87,15 @@ describe('root syncs prices from OpenRouter into the ratio settings (built produ
     expect(ratios).toEqual({ 'e2e/alpha': 1.5, 'e2e/beta': 0.25 });
 
     // The new prices in the ratio editor (the JSON form re-read the options).
-    await page.getByTestId('ratio-settings').getByRole('tab', { name: t('setting.ratio.tab_json') }).click();
+    await page
+      .getByTestId('ratio-settings')
+      .getByRole('tab', { name: t('setting.ratio.tab_json') })
+      .click();
     const editor = page.locator('[id="ModelRatio"]');
     await expect.poll(async () => editor.inputValue()).toContain('e2e/beta');
     expect(await editor.inputValue()).toContain('1.5');
-    await snap(page, 'price-sync-02-editor');
+    await editor.scrollIntoViewIfNeeded();
+    await snap(page, 'price-sync-02-editor', { fullPage: false });
 
     // And who did it, on the audit page.
     await page.goto('/audit');
@@ -108,7 +119,8 @@ describe('root syncs prices from OpenRouter into the ratio settings (built produ
     await phone.page.getByTestId('price-sync-table').getByText('e2e/gamma').first().waitFor();
     const width = await phone.page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(375);
-    await snap(phone.page, 'price-sync-04-en-dark-375');
+    await phone.page.getByTestId('price-sync-table').scrollIntoViewIfNeeded();
+    await snap(phone.page, 'price-sync-04-en-dark-375', { fullPage: false });
     await phone.context.close();
   });
 });

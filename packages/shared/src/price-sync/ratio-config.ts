@@ -98,7 +98,8 @@ export function applyPriceChanges(
 ): RatioConfig {
   const next: RatioConfig = {};
   for (const change of selected) {
-    const map = (next[change.field] ??= { ...(local[change.field] ?? {}) });
+    const map = next[change.field] ?? { ...(local[change.field] ?? {}) };
+    next[change.field] = map;
     if (change.after === null) delete map[change.model];
     else map[change.model] = change.after;
   }

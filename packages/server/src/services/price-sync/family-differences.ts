@@ -25,8 +25,10 @@ export function familyDifferences(
     for (const field of PRICE_SYNC_FIELDS) {
       for (const [model, value] of Object.entries(config[field] ?? {})) {
         const current = local[field]?.[model] ?? null;
-        const row = (out[model] ??= {});
-        const item = (row[field] ??= { current, upstreams: {}, confidence: {} });
+        const row = out[model] ?? {};
+        out[model] = row;
+        const item = row[field] ?? { current, upstreams: {}, confidence: {} };
+        row[field] = item;
         const agrees = current !== null && Math.abs(current - value) < EPSILON;
         item.upstreams[name] = agrees ? 'same' : value;
         const unsetDefault = config.model_ratio?.[model] === 37.5 && config.completion_ratio?.[model] === 1;
