@@ -176,7 +176,7 @@ export function PriceSyncPanel({ options }: { options: OptionMap }) {
               description={t('price_sync.apply_text')}
               onConfirm={runApply}
               okText={t('price_sync.apply')}
-              cancelText={t('common.cancel')}
+              cancelText={t('ui.cancel')}
               disabled={selected.length === 0}
             >
               <Button
