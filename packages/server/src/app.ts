@@ -17,6 +17,7 @@ import { passkeyRoutes } from './api/passkey.js';
 import { passwordResetRoutes } from './api/password-reset.js';
 import { paymentRoutes } from './api/payment.js';
 import { pricingRoutes } from './api/pricing.js';
+import { ratioSyncRoutes } from './api/ratio-sync.js';
 import { redemptionRoutes } from './api/redemption.js';
 import { setupRoutes } from './api/setup.js';
 import { statusRoutes } from './api/status.js';
@@ -228,6 +229,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     setupRoutes,
     userSessionRoutes,
     optionRoutes,
+    ratioSyncRoutes,
     tokenRoutes,
     userSelfRoutes,
     channelRoutes,

@@ -101,6 +101,8 @@ describe('every route answers its guard first', () => {
     common = await signedInUser(server.baseUrl, server.ctx.repos, 'plainuser');
     commonKey = await addToken(common, { name: 'probe', unlimited_quota: true });
     commonAccessToken = (await common.get<string>('/api/user/token')).data;
+    // The ratio export answers 403 until the operator publishes it (as in the family); published, anyone may read.
+    expect(await server.ctx.options.set('ExposeRatioEnabled', 'true')).toBeNull();
   });
   afterAll(async () => server?.close());
 

@@ -27,6 +27,7 @@ export * from './options/responses-policy.js';
 export * from './options/validate.js';
 export * from './passkey/index.js';
 export * from './payments/card-payments.js';
+export * from './price-sync/index.js';
 export * from './quota.js';
 export * from './relay/body-reasons.js';
 export * from './schemas/account.js';

@@ -244,6 +244,23 @@ export const MESSAGES = {
     zh: '已拒绝访问 {host}：这是内网地址。如需让服务端访问内网上游（模型列表、余额），请 root 用户在「系统设置 → 通用设置」中开启「允许服务端请求访问内网地址」（fetch_setting.allow_private_ip）',
     en: 'Refused to reach {host}: it is a private address. To let the server reach private upstreams (model lists, balances), root can turn on "Let server-side fetches reach private addresses" under System settings → General (fetch_setting.allow_private_ip)',
   },
+  // price sync
+  ratio_config_disabled: { zh: '倍率配置接口未启用', en: 'The ratio config API is not enabled' },
+  ratio_sync_url_required: { zh: '请填写网关地址', en: 'Please fill in the gateway address' },
+  ratio_sync_source_failed: {
+    zh: '读取价格来源 {source} 失败：{reason}',
+    en: 'Reading prices from {source} failed: {reason}',
+  },
+  ratio_sync_source_unrecognized: {
+    zh: '{source} 返回的不是价格列表',
+    en: '{source} did not answer with a price list',
+  },
+  ratio_sync_upload_invalid: {
+    zh: '上传的文件不是倍率配置（需要 model_ratio、completion_ratio、cache_ratio 或 model_price）',
+    en: 'The uploaded file is not a ratio config (it needs model_ratio, completion_ratio, cache_ratio or model_price)',
+  },
+  ratio_sync_nothing_selected: { zh: '请至少选择一项变更', en: 'Select at least one change' },
+  ratio_sync_applied: { zh: '已应用 {count} 项价格变更', en: 'Applied {count} price changes' },
   // relay
   relay_token_missing: { zh: '未提供令牌', en: 'No API key was provided' },
   relay_token_invalid: { zh: '无效的令牌', en: 'Invalid API key' },

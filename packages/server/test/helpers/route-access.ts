@@ -191,6 +191,12 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'GET /api/metrics/summary': 'root',
   'PUT /api/option/': 'root',
   'POST /api/option/rest_model_ratio': 'root',
+  // Price sync: the export other gateways read (403 unless ExposeRatioEnabled), and root's preview and apply
+  'GET /api/ratio_config': 'public',
+  'GET /api/ratio_sync/channels': 'root',
+  'POST /api/ratio_sync/fetch': 'root',
+  'POST /api/ratio_sync/preview': 'root',
+  'POST /api/ratio_sync/apply': 'root',
   // The relay
   'POST /v1/chat/completions': 'relay-token',
   'POST /v1/completions': 'relay-token',

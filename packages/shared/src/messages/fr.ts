@@ -326,4 +326,12 @@ export const FR_MESSAGES: MessageCatalogue = {
     'L’amont a renvoyé une réponse trop volumineuse pour être relayée ; sa lecture a été interrompue, veuillez réessayer plus tard',
   self_original_password_not_sent:
     'Changer le mot de passe exige le mot de passe actuel, que cette page n’a pas envoyé : réinitialisez-le avec « Mot de passe oublié » ou changez-le dans la console propre à cette passerelle',
+  ratio_config_disabled: 'L’API de configuration des ratios n’est pas activée',
+  ratio_sync_url_required: 'Veuillez indiquer l’adresse de la passerelle',
+  ratio_sync_source_failed: 'La lecture des prix depuis {source} a échoué : {reason}',
+  ratio_sync_source_unrecognized: '{source} n’a pas répondu par une liste de prix',
+  ratio_sync_upload_invalid:
+    'Le fichier envoyé n’est pas une configuration de ratios (il faut model_ratio, completion_ratio, cache_ratio ou model_price)',
+  ratio_sync_nothing_selected: 'Sélectionnez au moins une modification',
+  ratio_sync_applied: '{count} modifications de prix appliquées',
 };

@@ -316,4 +316,12 @@ export const JA_MESSAGES: MessageCatalogue = {
     '上流の応答が大きすぎるため、読み取りを中止しました。しばらくしてからもう一度お試しください',
   self_original_password_not_sent:
     'パスワードの変更には現在のパスワードが必要ですが、このページからは送信されていません。「パスワードをお忘れですか？」から再設定するか、このゲートウェイ自身のコンソールで変更してください',
+  ratio_config_disabled: '倍率設定 API は有効になっていません',
+  ratio_sync_url_required: 'ゲートウェイのアドレスを入力してください',
+  ratio_sync_source_failed: '価格ソース {source} の読み込みに失敗しました：{reason}',
+  ratio_sync_source_unrecognized: '{source} の応答は価格一覧ではありません',
+  ratio_sync_upload_invalid:
+    'アップロードされたファイルは倍率設定ではありません（model_ratio、completion_ratio、cache_ratio または model_price が必要です）',
+  ratio_sync_nothing_selected: '変更を1つ以上選択してください',
+  ratio_sync_applied: '{count} 件の価格変更を適用しました',
 };

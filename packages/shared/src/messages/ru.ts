@@ -310,4 +310,12 @@ export const RU_MESSAGES: MessageCatalogue = {
   relay_upstream_too_large: 'Вышестоящий провайдер вернул слишком большой ответ; чтение прервано, попробуйте позже',
   self_original_password_not_sent:
     'Для смены пароля нужен текущий пароль, а эта страница его не отправила: сбросьте пароль через «Забыли пароль?» или смените его в собственной консоли шлюза',
+  ratio_config_disabled: 'API конфигурации коэффициентов не включён',
+  ratio_sync_url_required: 'Укажите адрес шлюза',
+  ratio_sync_source_failed: 'Не удалось прочитать цены из {source}: {reason}',
+  ratio_sync_source_unrecognized: '{source} ответил не списком цен',
+  ratio_sync_upload_invalid:
+    'Загруженный файл не является конфигурацией коэффициентов (нужны model_ratio, completion_ratio, cache_ratio или model_price)',
+  ratio_sync_nothing_selected: 'Выберите хотя бы одно изменение',
+  ratio_sync_applied: 'Применено изменений цен: {count}',
 };

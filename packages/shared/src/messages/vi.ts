@@ -314,4 +314,12 @@ export const VI_MESSAGES: MessageCatalogue = {
   relay_upstream_too_large: 'Thượng nguồn trả về phản hồi quá lớn nên đã dừng đọc; vui lòng thử lại sau',
   self_original_password_not_sent:
     'Đổi mật khẩu cần mật khẩu hiện tại nhưng trang này không gửi: hãy đặt lại bằng “Quên mật khẩu” hoặc đổi trong bảng điều khiển riêng của cổng này',
+  ratio_config_disabled: 'API cấu hình tỷ lệ chưa được bật',
+  ratio_sync_url_required: 'Vui lòng nhập địa chỉ cổng',
+  ratio_sync_source_failed: 'Đọc giá từ {source} thất bại: {reason}',
+  ratio_sync_source_unrecognized: '{source} không trả về danh sách giá',
+  ratio_sync_upload_invalid:
+    'Tệp tải lên không phải cấu hình tỷ lệ (cần model_ratio, completion_ratio, cache_ratio hoặc model_price)',
+  ratio_sync_nothing_selected: 'Hãy chọn ít nhất một thay đổi',
+  ratio_sync_applied: 'Đã áp dụng {count} thay đổi giá',
 };

@@ -297,4 +297,11 @@ export const ZH_TW_MESSAGES: MessageCatalogue = {
   relay_upstream_too_large: '上游傳回的回應過大，已中止讀取，請稍後再試',
   self_original_password_not_sent:
     '修改密碼需要輸入原密碼，而目前頁面沒有送出原密碼：請使用「忘記密碼」重設，或在本閘道內建的控制台中修改',
+  ratio_config_disabled: '倍率配置介面未啟用',
+  ratio_sync_url_required: '請填寫閘道位址',
+  ratio_sync_source_failed: '讀取價格來源 {source} 失敗：{reason}',
+  ratio_sync_source_unrecognized: '{source} 回傳的不是價格清單',
+  ratio_sync_upload_invalid: '上傳的檔案不是倍率設定（需要 model_ratio、completion_ratio、cache_ratio 或 model_price）',
+  ratio_sync_nothing_selected: '請至少選擇一項變更',
+  ratio_sync_applied: '已套用 {count} 項價格變更',
 };

@@ -183,6 +183,10 @@ export const OPTION_DEFINITIONS = {
   CacheRatio: json(DEFAULT_CACHE_RATIO, 'number-map'),
   AudioRatio: json(DEFAULT_AUDIO_RATIO, 'number-map'),
   AudioCompletionRatio: json(DEFAULT_AUDIO_COMPLETION_RATIO, 'number-map'),
+  // Price sync: publish the four maps above at GET /api/ratio_config for other gateways (off: 403), and where
+  // "Sync prices" reads OpenRouter's public model list (a local fake in tests, a mirror behind a firewall).
+  ExposeRatioEnabled: bool(false),
+  'ratio_sync.openrouter_base_url': url('https://openrouter.ai'),
   GroupRatio: json(DEFAULT_GROUP_RATIO, 'number-map'),
   UserUsableGroups: json(DEFAULT_USER_USABLE_GROUPS, 'string-map'),
   // Rate limits

@@ -41,6 +41,7 @@ export const AUDIT_ACTIONS = [
   'channel.fix',
   'option.update',
   'option.reset_model_ratio',
+  'option.sync_prices',
   'redemption.create',
   'redemption.update',
   'redemption.status',

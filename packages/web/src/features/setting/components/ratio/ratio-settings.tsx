@@ -2,6 +2,7 @@ import { Card, Tabs } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OptionMap } from '../../option-form';
+import { PriceSyncPanel } from './price-sync-panel';
 import { RatioJsonEditors } from './ratio-json-editors';
 import { UnsetModels } from './unset-models';
 import { VisualRatioEditor } from './visual-ratio-editor';
@@ -20,6 +21,7 @@ export function RatioSettings({ options }: { options: OptionMap }) {
           { key: 'json', label: t('setting.ratio.tab_json'), children: <RatioJsonEditors options={options} /> },
           { key: 'visual', label: t('setting.ratio.tab_visual'), children: <VisualRatioEditor options={options} /> },
           { key: 'unset', label: t('setting.ratio.tab_unset'), children: <UnsetModels options={options} /> },
+          { key: 'sync', label: t('price_sync.tab'), children: <PriceSyncPanel options={options} /> },
         ]}
       />
     </Card>

@@ -1,0 +1,2 @@
+export * from './openrouter.js';
+export * from './ratio-config.js';
