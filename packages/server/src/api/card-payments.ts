@@ -134,7 +134,7 @@ export async function cardPaymentRoutes(app: FastifyInstance, ctx: AppContext): 
 
     // Stripe: 400 for a delivery that is not genuine (or too old), 200 once handled, 500 (retried) on our failure.
     webhooks.post('/api/stripe/webhook', { bodyLimit: WEBHOOK_BODY_LIMIT }, async (request, reply) => {
-      const event = verifyStripeEvent(ctx, rawBody(request), header(request, 'stripe-signature'));
+      const event = await verifyStripeEvent(ctx, rawBody(request), header(request, 'stripe-signature'));
       if (!event) return refuse(request, reply, 400, 'stripe');
       const outcome = await handleStripeEvent(ctx, event);
       request.log.info({ reqId: request.id, type: event.type, outcome }, 'stripe webhook');

@@ -1,11 +1,7 @@
-import {
-  type AuthenticationResponseJSON,
-  type AuthenticatorTransportFuture,
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  type RegistrationResponseJSON,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
+import type {
+  AuthenticationResponseJSON,
+  AuthenticatorTransportFuture,
+  RegistrationResponseJSON,
 } from '@simplewebauthn/server';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
@@ -21,6 +17,13 @@ import {
   userIdOfHandle,
 } from './passkey-codec.js';
 import { relyingParty } from './passkey-party.js';
+
+/** The WebAuthn library (about 8 MiB resident) is loaded on the first passkey ceremony, not at start. */
+let library: Promise<typeof import('@simplewebauthn/server')> | null = null;
+function webauthn(): Promise<typeof import('@simplewebauthn/server')> {
+  library ??= import('@simplewebauthn/server');
+  return library;
+}
 
 /** Holds the id of the caller's begun ceremony; only the passkey routes receive it. */
 const CEREMONY_COOKIE = 'passkey_ceremony';
@@ -73,6 +76,7 @@ export function assertPasskeysEnabled(ctx: AppContext): void {
 export async function beginRegistration(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, user: UserRow) {
   const party = relyingParty(ctx, request);
   const existing = await ctx.repos.passkeys.listByUser(user.id);
+  const { generateRegistrationOptions } = await webauthn();
   const options = await generateRegistrationOptions({
     rpName: party.name,
     rpID: party.id,
@@ -103,6 +107,7 @@ export async function finishRegistration(
 ): Promise<void> {
   const challenge = await takeChallenge(ctx, request, reply, 'register', user.id);
   const party = relyingParty(ctx, request);
+  const { verifyRegistrationResponse } = await webauthn();
   const result = await verifyRegistrationResponse({
     response,
     expectedChallenge: challenge,
@@ -143,6 +148,7 @@ export async function beginAssertion(
   const party = relyingParty(ctx, request);
   const passkeys = user ? await ctx.repos.passkeys.listByUser(user.id) : [];
   if (user && !passkeys.length) throw new ApiFailure('passkey_not_registered');
+  const { generateAuthenticationOptions } = await webauthn();
   const options = await generateAuthenticationOptions({
     rpID: party.id,
     userVerification: party.userVerification,
@@ -174,6 +180,7 @@ export async function finishAssertion(
     (user !== null && passkey.userId !== user.id) ||
     (typeof handle === 'string' && handle !== '' && userIdOfHandle(handle) !== passkey.userId);
   if (refused || !passkey) throw new ApiFailure('passkey_verification_failed');
+  const { verifyAuthenticationResponse } = await webauthn();
   const result = await verifyAuthenticationResponse({
     response,
     expectedChallenge: challenge,

@@ -1,5 +1,5 @@
 import { PaymentProvider } from '@gateway/shared';
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import type { AppContext } from '../../context.js';
 import { type CardOutcome, settleCardOrder } from './card-order.js';
 
@@ -12,11 +12,19 @@ export function stripeEnabled(ctx: AppContext): boolean {
   return o.get('StripeApiSecret') !== '' && o.get('StripeWebhookSecret') !== '' && o.get('StripePriceId') !== '';
 }
 
+/** Stripe's library (about 16 MiB resident) is loaded on the first card payment or webhook, not at start. */
+let library: Promise<typeof Stripe> | null = null;
+function stripeLibrary(): Promise<typeof Stripe> {
+  library ??= import('stripe').then((module) => module.default);
+  return library;
+}
+
 /** Stripe's client aimed at STRIPE_API_BASE (api.stripe.com unless a test or a proxy says otherwise). */
-function stripeClient(ctx: AppContext): Stripe {
+async function stripeClient(ctx: AppContext): Promise<Stripe> {
   const base = new URL(ctx.config.paymentApis.stripe);
   const protocol = base.protocol === 'http:' ? 'http' : 'https';
-  return new Stripe(ctx.options.get('StripeApiSecret'), {
+  const StripeLibrary = await stripeLibrary();
+  return new StripeLibrary(ctx.options.get('StripeApiSecret'), {
     host: base.hostname,
     port: base.port || (protocol === 'http' ? 80 : 443),
     protocol,
@@ -65,7 +73,7 @@ export interface StripeCheckoutInput {
  * money is charged as one item of the same product and currency.
  */
 export async function createStripeCheckout(ctx: AppContext, input: StripeCheckoutInput): Promise<string> {
-  const stripe = stripeClient(ctx);
+  const stripe = await stripeClient(ctx);
   const priceId = ctx.options.get('StripePriceId');
   let lineItem: Stripe.Checkout.SessionCreateParams.LineItem = { price: priceId, quantity: input.amount };
   if (!input.listPrice) {
@@ -96,11 +104,16 @@ export async function createStripeCheckout(ctx: AppContext, input: StripeCheckou
  * Verifies a webhook delivery with Stripe's library (signature over the raw body with the webhook secret, and the
  * timestamp within the tolerance); null when it is not genuine.
  */
-export function verifyStripeEvent(ctx: AppContext, rawBody: Buffer, signature: string): Stripe.Event | null {
+export async function verifyStripeEvent(
+  ctx: AppContext,
+  rawBody: Buffer,
+  signature: string,
+): Promise<Stripe.Event | null> {
   const secret = ctx.options.get('StripeWebhookSecret');
   if (!secret || !signature) return null;
+  const StripeLibrary = await stripeLibrary();
   try {
-    return Stripe.webhooks.constructEvent(rawBody, signature, secret, STRIPE_WEBHOOK_TOLERANCE_SECONDS);
+    return StripeLibrary.webhooks.constructEvent(rawBody, signature, secret, STRIPE_WEBHOOK_TOLERANCE_SECONDS);
   } catch {
     return null;
   }
