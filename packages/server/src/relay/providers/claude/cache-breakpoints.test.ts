@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ClaudeRequest } from '../../formats/anthropic/wire.js';
 import { claudeProvider } from './provider.js';
+import { CLAUDE_TEST_CHANNEL } from './test-channel.js';
 
 const EPHEMERAL = { type: 'ephemeral' };
 const marks = (body: unknown) => JSON.stringify(body).split('"cache_control"').length - 1;
@@ -11,15 +12,7 @@ function request(fields: Partial<ClaudeRequest>): ClaudeRequest {
 
 describe('the channel switch for automatic prompt-cache breakpoints', () => {
   it('is applied to converted and native requests only for a channel that asks', () => {
-    const channel = {
-      id: 1,
-      type: 14,
-      name: 'c',
-      baseUrl: 'https://claude.test',
-      key: 'k',
-      other: '',
-      organization: null,
-    };
+    const channel = CLAUDE_TEST_CHANNEL;
     const chat = {
       model: 'claude-sonnet-4-5',
       messages: [

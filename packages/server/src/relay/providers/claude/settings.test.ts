@@ -5,6 +5,7 @@ import type { ModelSuffix } from '../../model-suffix.js';
 import { claudeProvider } from './provider.js';
 import { claudeUpstreamSettings, withClaudeModelHeaders } from './settings.js';
 import { withSuffixThinking } from './suffix-thinking.js';
+import { CLAUDE_TEST_CHANNEL } from './test-channel.js';
 
 const headersOption = JSON.stringify({
   'claude-3-7-sonnet-20250219': { 'anthropic-beta': ['output-128k-2025-02-19', 'token-efficient-tools-2025-02-19'] },
@@ -47,15 +48,7 @@ describe('claude.* settings for a model', () => {
 });
 
 describe('the Claude provider applies them', () => {
-  const channel = {
-    id: 1,
-    type: 14,
-    name: 'c',
-    baseUrl: 'https://claude.test',
-    key: 'k',
-    other: '',
-    organization: null,
-  };
+  const channel = CLAUDE_TEST_CHANNEL;
 
   it('chat: default max tokens and the model headers', () => {
     const call = claudeProvider.functions.chat!.call(
