@@ -1,4 +1,10 @@
+import { parseSettingsJson, type UpstreamModelWatch, upstreamModelWatch } from '@gateway/shared';
 import type { Channel } from './types';
+
+/** The upstream-model watch of a channel, read from its settings JSON (the list's tag and the modal share it). */
+export function channelWatch(channel: Pick<Channel, 'settings'>): UpstreamModelWatch {
+  return upstreamModelWatch(parseSettingsJson(channel.settings));
+}
 
 /** A row of the channel table: a channel, or (in tag mode) a tag holding its channels as children. */
 export type ChannelRow =

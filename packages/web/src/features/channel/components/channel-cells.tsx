@@ -5,9 +5,8 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormatQuota } from '../../../hooks/use-format-quota';
 import { notify } from '../../../lib/notify';
-import { autoDisableInfo, latencyColor, testFailureInfo } from '../channel-view';
+import { autoDisableInfo, channelWatch, latencyColor, testFailureInfo } from '../channel-view';
 import type { Channel } from '../types';
-import { channelWatch } from './upstream-models-modal';
 
 export function ChannelTypeTag({ type }: { type: number }) {
   const { t } = useTranslation();

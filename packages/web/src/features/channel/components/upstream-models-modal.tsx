@@ -1,15 +1,11 @@
-import { parseSettingsJson, type UpstreamModelWatch, upstreamModelWatch } from '@gateway/shared';
 import { Button, Checkbox, Divider, Empty, Flex, Modal, Space, Switch, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../../lib/notify';
 import { useUpstreamWatch } from '../api/use-upstream-watch';
+import { channelWatch } from '../channel-view';
 import type { Channel } from '../types';
-
-export function channelWatch(channel: Pick<Channel, 'settings'>): UpstreamModelWatch {
-  return upstreamModelWatch(parseSettingsJson(channel.settings));
-}
 
 /** A list of found model names with checkboxes and the actions that settle them. */
 function Found({
