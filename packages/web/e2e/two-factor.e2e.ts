@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { availableDialects, createTestDatabase, type TestDatabase } from '../../server/test/helpers/databases.js';
 import { totpCode } from '../../server/test/helpers/totp.js';
 import { newPage, snap } from './helpers/browser.js';
 import { type Journey, startJourney } from './helpers/journey.js';
@@ -11,8 +12,10 @@ const TINA = { username: 'tina', password: 'tina-password-1' };
 
 /** A real code of the key the page showed (see totpCode for why sign-ins use the next period). */
 const codeOf = totpCode;
+const dialects = await availableDialects();
 
-describe('two-factor sign-in, set up and used in the browser (built product)', () => {
+describe.each(dialects)('two-factor sign-in, set up and used in the browser, on %s (built product)', (dialect) => {
+  let database: TestDatabase | null = null;
   let journey: Journey;
   let product: Product;
   let browser: Browser;
@@ -20,14 +23,20 @@ describe('two-factor sign-in, set up and used in the browser (built product)', (
   let zh: ConsoleTexts;
   let secret = '';
   let backupCodes: string[] = [];
+  // Pictures of one engine are enough: the pages are the same on all three.
+  const shot: typeof snap = dialect === 'sqlite' ? snap : async () => {};
 
   beforeAll(async () => {
-    journey = await startJourney();
+    if (dialect !== 'sqlite') database = await createTestDatabase(dialect);
+    journey = await startJourney({ env: database ? { SQL_DSN: database.env.SQL_DSN } : {} });
     ({ product, browser, api } = journey);
     zh = await consoleTexts('zh');
     await api('POST', '/api/user/', { ...TINA, display_name: TINA.username });
   }, 90_000);
-  afterAll(async () => journey?.close());
+  afterAll(async () => {
+    await journey?.close();
+    await database?.drop();
+  });
 
   const signOut = async (page: Page) => {
     await page.getByTestId('user-menu').click();
@@ -57,7 +66,7 @@ describe('two-factor sign-in, set up and used in the browser (built product)', (
     const card = page.getByTestId('two-factor-card');
     await expect.poll(() => card.getByTestId('two-factor-state').textContent()).toBe(zh.t('two_factor.off'));
     await card.scrollIntoViewIfNeeded();
-    await snap(page, 'two-factor-01-off', { fullPage: false });
+    await shot(page, 'two-factor-01-off', { fullPage: false });
 
     await card.getByTestId('two-factor-start').click();
     await card.getByTestId('two-factor-setup').waitFor();
@@ -68,7 +77,7 @@ describe('two-factor sign-in, set up and used in the browser (built product)', (
     backupCodes = await card.getByTestId('two-factor-backup-code').allTextContents();
     expect(backupCodes).toHaveLength(10);
     await card.getByTestId('two-factor-setup').scrollIntoViewIfNeeded();
-    await snap(page, 'two-factor-02-setup');
+    await shot(page, 'two-factor-02-setup');
 
     // A wrong code is refused and nothing is on.
     await card.getByTestId('two-factor-enable-code').fill(codeOf(secret, -5));
@@ -85,7 +94,7 @@ describe('two-factor sign-in, set up and used in the browser (built product)', (
       .poll(() => card.getByTestId('two-factor-remaining').textContent())
       .toBe(zh.t('two_factor.backup_remaining', { count: 10 }));
     await card.scrollIntoViewIfNeeded();
-    await snap(page, 'two-factor-03-on', { fullPage: false });
+    await shot(page, 'two-factor-03-on', { fullPage: false });
     await signOut(page);
     await context.close();
   });
@@ -93,7 +102,7 @@ describe('two-factor sign-in, set up and used in the browser (built product)', (
   it('signs in with the password and then a code from the authenticator', async () => {
     const { context, page } = await newPage(browser, product.baseUrl);
     await passwordStep(page);
-    await snap(page, 'two-factor-04-second-step');
+    await shot(page, 'two-factor-04-second-step');
     // No session yet: the console's pages still send to the login page.
     const self = await page.request.get('/api/user/self');
     expect(self.status()).toBe(401);
@@ -113,7 +122,7 @@ describe('two-factor sign-in, set up and used in the browser (built product)', (
       .poll(() => card.getByTestId('two-factor-remaining').textContent())
       .toBe(zh.t('two_factor.backup_remaining', { count: 9 }));
     await card.scrollIntoViewIfNeeded();
-    await snap(page, 'two-factor-05-mobile-dark', { fullPage: false });
+    await shot(page, 'two-factor-05-mobile-dark', { fullPage: false });
     await signOut(page);
 
     await passwordStep(page);
@@ -131,7 +140,7 @@ describe('two-factor sign-in, set up and used in the browser (built product)', (
     const row = page.locator('tr', { hasText: TINA.username });
     await row.getByRole('button', { name: zh.t('users.more_actions') }).click();
     await page.getByText(zh.t('two_factor.reset'), { exact: true }).click();
-    await snap(page, 'two-factor-06-admin-reset', { fullPage: false });
+    await shot(page, 'two-factor-06-admin-reset', { fullPage: false });
     await page.getByRole('button', { name: zh.t('two_factor.reset'), exact: true }).click();
     await page
       .getByText(zh.t('two_factor.reset_done', { name: TINA.username }))
@@ -160,7 +169,7 @@ describe('two-factor sign-in, set up and used in the browser (built product)', (
     const { context, page } = await newPage(browser, product.baseUrl);
     await signIn(page, ADAM);
     await page.getByTestId('two-factor-required-banner').waitFor();
-    await snap(page, 'two-factor-07-admin-asked', { fullPage: false });
+    await shot(page, 'two-factor-07-admin-asked', { fullPage: false });
     await page.getByTestId('two-factor-required-banner').getByRole('button').click();
     await page.waitForURL('**/personal');
     await page.getByTestId('two-factor-required').waitFor();
