@@ -193,6 +193,8 @@ describe('Realtime relay', () => {
       cache_tokens: 20,
       cache_ratio: 0.5,
     });
+    // The first delta's time is the row's first-token time, as for a streamed chat (-1 would mean none was seen).
+    expect(other.frt).toBeGreaterThanOrEqual(0);
     // Settled to the quota, the last reservation refunded: exactly the two responses were charged.
     await until(async () => {
       const after = await balances(server, userId, key);

@@ -51,6 +51,8 @@ export class RealtimeSession {
   private endListeners: (() => void)[] = [];
   /** When the response in progress began (its log row's duration), or the session when none has yet. */
   private responseStartedAt = performance.now();
+  /** Milliseconds from `response.created` to its first delta; null until one came. */
+  private firstDeltaMs: number | null = null;
 
   constructor(
     private readonly ctx: AppContext,
@@ -133,7 +135,13 @@ export class RealtimeSession {
     } catch {
       return;
     }
-    if (event.type === 'response.created') this.responseStartedAt = performance.now();
+    if (event.type === 'response.created') {
+      this.responseStartedAt = performance.now();
+      this.firstDeltaMs = null;
+    } else if (this.firstDeltaMs === null && isResponseDelta(event.type)) {
+      // The first text or audio of a response: the log's first-token time, as for a streamed chat.
+      this.firstDeltaMs = Math.round(performance.now() - this.responseStartedAt);
+    }
     if (event.type !== 'response.done' || typeof event.response !== 'object' || event.response === null) return;
     const id = typeof event.response.id === 'string' ? event.response.id : `response-${this.billed.size}`;
     const usage = event.response.usage as RealtimeWireUsage | undefined;
@@ -184,7 +192,7 @@ export class RealtimeSession {
       upstreamModel: run.upstreamModel,
       isStream: true,
       startedAt: this.responseStartedAt,
-      firstTokenMs: null,
+      firstTokenMs: this.firstDeltaMs,
       triedChannels: run.tried,
       requestId: run.requestId,
       priced,
@@ -226,6 +234,11 @@ export class RealtimeSession {
       this.close(1000, 'quota exhausted');
     }
   }
+}
+
+/** `response.output_text.delta`, `response.output_audio.delta`, `response.audio_transcript.delta` and the like. */
+function isResponseDelta(type: unknown): boolean {
+  return typeof type === 'string' && type.startsWith('response.') && type.endsWith('.delta');
 }
 
 /** A close code the other side may be sent: 1005/1006 (no code, abnormal) become 1000 and 1011. */
