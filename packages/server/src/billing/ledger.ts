@@ -217,7 +217,13 @@ export class QuotaLedger {
     preference: BillingPreference,
     only?: number | null,
   ): Reservation | Promise<Reservation> {
-    const subs = preference === Preference.WalletOnly ? [] : this.activeSubscriptions(userId).map((sub) => sub.id);
+    // Only balances already loaded: a list another request just read may name one whose read is still under way.
+    const subs =
+      preference === Preference.WalletOnly
+        ? []
+        : this.activeSubscriptions(userId)
+            .map((sub) => sub.id)
+            .filter((id) => this.subscriptions.has(id));
     // `only`: a session's later reservations come from the source its first one did (its charges settle there).
     const sources: Array<number | null> =
       only !== undefined
