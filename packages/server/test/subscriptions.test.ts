@@ -6,6 +6,7 @@ import {
 } from '@gateway/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { nowSeconds } from '../src/db/sql-helpers.js';
+import { epaySign } from '../src/services/payments/epay.js';
 import { activeForLedger, maintainSubscriptions } from '../src/services/subscriptions/lifecycle.js';
 import { type ApiClient, ROLE_REFUSED, refusal, setupAndLogin, signedInUser } from './helpers/client.js';
 import { availableDialects } from './helpers/databases.js';
@@ -21,6 +22,7 @@ const STRIPE_HOOK = 'whsec_test_webhook_secret';
 const PER_CALL = 1000;
 const UNIT = 500_000;
 const DAY = 86_400;
+const EPAY_KEY = 'epay-merchant-key';
 
 const planBody = (overrides: Partial<SubscriptionPlanView> = {}) => ({
   plan: {
@@ -92,6 +94,9 @@ describe.each(dialects)('subscription plans on %s', (dialect) => {
       StripeApiSecret: STRIPE_KEY,
       StripeWebhookSecret: STRIPE_HOOK,
       StripePriceId: 'price_credit',
+      PayAddress: 'https://pay.example.com',
+      EpayId: '1001',
+      EpayKey: EPAY_KEY,
     })) {
       expect((await root.put('/api/option/', { key, value })).success, key).toBe(true);
     }
@@ -366,6 +371,66 @@ describe.each(dialects)('subscription plans on %s', (dialect) => {
     // The plan is spent by the next call at once.
     expect(await call(user.key)).toBe(200);
     expect((await subsOf(user.id))[0]).toMatchObject({ amount_used: PER_CALL });
+  });
+
+  it('grants an epay-paid plan once on its signed notification; a forged or short one grants nothing', async () => {
+    const plan = await createPlan({ price_amount: 3.5 });
+    const user = await newUser(0);
+    const answer = await user.client.post<{ url: string; params: Record<string, string> }>(
+      '/api/subscription/epay/pay',
+      { plan_id: plan.id, payment_method: 'zfb' },
+    );
+    expect(answer, JSON.stringify(answer)).toMatchObject({ success: true });
+    expect(answer.data.url).toBe('https://pay.example.com/submit.php');
+    const form = answer.data.params;
+    expect(form).toMatchObject({
+      pid: '1001',
+      type: 'alipay',
+      money: '3.50',
+      notify_url: 'https://gateway.example.com/api/subscription/epay/notify',
+    });
+    expect(form.sign).toBe(epaySign(form, EPAY_KEY));
+    const report = (overrides: Record<string, string> = {}, key = EPAY_KEY) => {
+      const params: Record<string, string> = {
+        pid: '1001',
+        trade_no: `GW${Date.now()}`,
+        out_trade_no: form.out_trade_no!,
+        type: 'alipay',
+        name: form.name!,
+        money: '3.50',
+        trade_status: 'TRADE_SUCCESS',
+        ...overrides,
+      };
+      const body = new URLSearchParams({ ...params, sign: epaySign(params, key), sign_type: 'MD5' }).toString();
+      return fetch(`${server.baseUrl}/api/subscription/epay/notify`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body,
+      }).then((response) => response.text());
+    };
+    expect(await report({}, 'another-key')).toBe('fail');
+    expect(await report({ money: '0.01' })).toBe('fail');
+    expect(await report({ trade_status: 'WAIT_BUYER_PAY' })).toBe('fail');
+    expect(await subsOf(user.id)).toEqual([]);
+    expect(await Promise.all(Array.from({ length: 4 }, () => report()))).toEqual(Array(4).fill('success'));
+    expect(await subsOf(user.id)).toHaveLength(1);
+    expect(await server.ctx.repos.subscriptions.findOrder(form.out_trade_no!)).toMatchObject({
+      status: 'success',
+      payment_method: 'alipay',
+    });
+  });
+
+  it('gives a failed request’s reservation back to the plan it was taken from', async () => {
+    const plan = await createPlan();
+    const user = await newUser(5 * UNIT);
+    await user.client.post('/api/subscription/balance/pay', { plan_id: plan.id });
+    const walletBefore = await wallet(user.id);
+    mock.enqueue('openai.chat', { kind: 'status', status: 400, message: 'bad request' });
+    expect(await call(user.key)).toBe(400);
+    expect(await call(user.key)).toBe(200);
+    expect((await subsOf(user.id))[0]).toMatchObject({ amount_used: PER_CALL });
+    expect(await wallet(user.id)).toBe(walletBefore);
+    expect(server.ctx.ledger.live('subscription', (await subsOf(user.id))[0]!.id)).toBe(2 * PER_CALL);
   });
 
   it('moves the user to the plan’s group while it lasts and back when it expires or is cancelled', async () => {
