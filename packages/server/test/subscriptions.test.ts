@@ -10,7 +10,16 @@ import { epaySign } from '../src/services/payments/epay.js';
 import { activeForLedger, maintainSubscriptions } from '../src/services/subscriptions/lifecycle.js';
 import { type ApiClient, ROLE_REFUSED, refusal, setupAndLogin, signedInUser } from './helpers/client.js';
 import { availableDialects } from './helpers/databases.js';
-import { type FakeStripe, startFakeStripe, stripeCheckoutEvent, stripeSignature } from './helpers/fake-payments.js';
+import {
+  creemCompletedEvent,
+  creemSignature,
+  type FakeCreem,
+  type FakeStripe,
+  startFakeCreem,
+  startFakeStripe,
+  stripeCheckoutEvent,
+  stripeSignature,
+} from './helpers/fake-payments.js';
 import { addChannel, addToken, flushBilling } from './helpers/relay.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
 import { type MockUpstream, startMockUpstream } from './mock-upstream/index.js';
@@ -23,6 +32,8 @@ const PER_CALL = 1000;
 const UNIT = 500_000;
 const DAY = 86_400;
 const EPAY_KEY = 'epay-merchant-key';
+const CREEM_KEY = 'creem_test_api_key';
+const CREEM_HOOK = 'creem_webhook_secret';
 
 const planBody = (overrides: Partial<SubscriptionPlanView> = {}) => ({
   plan: {
@@ -41,6 +52,7 @@ describe.each(dialects)('subscription plans on %s', (dialect) => {
   let server: TestServer;
   let mock: MockUpstream;
   let stripe: FakeStripe;
+  let creem: FakeCreem;
   let root: ApiClient;
   let serial = 0;
 
@@ -84,7 +96,8 @@ describe.each(dialects)('subscription plans on %s', (dialect) => {
   beforeAll(async () => {
     mock = await startMockUpstream();
     stripe = await startFakeStripe(STRIPE_KEY);
-    server = await startTestServer(dialect, { STRIPE_API_BASE: stripe.base });
+    creem = await startFakeCreem(CREEM_KEY);
+    server = await startTestServer(dialect, { STRIPE_API_BASE: stripe.base, CREEM_API_BASE: creem.base });
     root = await setupAndLogin(server.baseUrl);
     await addChannel(root, { type: 1, key: 'sk-upstream', base_url: mock.baseUrl, models: 'per-call-model' });
     for (const [key, value] of Object.entries({
@@ -97,6 +110,8 @@ describe.each(dialects)('subscription plans on %s', (dialect) => {
       PayAddress: 'https://pay.example.com',
       EpayId: '1001',
       EpayKey: EPAY_KEY,
+      CreemApiKey: CREEM_KEY,
+      CreemWebhookSecret: CREEM_HOOK,
     })) {
       expect((await root.put('/api/option/', { key, value })).success, key).toBe(true);
     }
@@ -105,6 +120,7 @@ describe.each(dialects)('subscription plans on %s', (dialect) => {
     await server?.close();
     await mock?.close();
     await stripe?.close();
+    await creem?.close();
   });
   beforeEach(() => mock.reset());
 
@@ -348,7 +364,7 @@ describe.each(dialects)('subscription plans on %s', (dialect) => {
     expect(answer.data.pay_link).toBe(session.url);
     expect(session.form).toMatchObject({ 'line_items[0][price]': 'price_plan_pro', 'line_items[0][quantity]': '1' });
     const tradeNo = session.form.client_reference_id!;
-    expect(tradeNo).toMatch(/^sub_[0-9a-f]{40}$/);
+    expect(tradeNo).toMatch(/^sub_ref_[0-9a-f]{40}$/);
     expect(await subsOf(user.id)).toEqual([]);
 
     const body = stripeCheckoutEvent(tradeNo);
@@ -373,16 +389,48 @@ describe.each(dialects)('subscription plans on %s', (dialect) => {
     expect((await subsOf(user.id))[0]).toMatchObject({ amount_used: PER_CALL });
   });
 
+  it('grants a Creem-paid plan once on its signed webhook, with the plan’s own product', async () => {
+    const plan = await createPlan({ creem_product_id: 'prod_plan_pro' });
+    const user = await newUser(0);
+    const answer = await user.client.post<{ checkout_url: string; order_id: string }>('/api/subscription/creem/pay', {
+      plan_id: plan.id,
+    });
+    expect(answer, JSON.stringify(answer)).toMatchObject({ success: true });
+    const checkout = creem.checkouts.at(-1)!;
+    expect(answer.data.checkout_url).toBe(checkout.url);
+    expect(checkout.body).toMatchObject({ product_id: 'prod_plan_pro', request_id: answer.data.order_id });
+    const body = creemCompletedEvent(answer.data.order_id);
+    const hook = (signature = creemSignature(body, CREEM_HOOK)) =>
+      fetch(`${server.baseUrl}/api/creem/webhook`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'creem-signature': signature },
+        body,
+      }).then(async (response) => {
+        await response.arrayBuffer();
+        return response.status;
+      });
+    expect(await hook('0'.repeat(64))).toBe(401);
+    expect(await subsOf(user.id)).toEqual([]);
+    expect(await Promise.all([hook(), hook(), hook()])).toEqual([200, 200, 200]);
+    expect(await subsOf(user.id)).toHaveLength(1);
+  });
+
   it('grants an epay-paid plan once on its signed notification; a forged or short one grants nothing', async () => {
     const plan = await createPlan({ price_amount: 3.5 });
     const user = await newUser(0);
-    const answer = await user.client.post<{ url: string; params: Record<string, string> }>(
-      '/api/subscription/epay/pay',
-      { plan_id: plan.id, payment_method: 'zfb' },
-    );
-    expect(answer, JSON.stringify(answer)).toMatchObject({ success: true });
-    expect(answer.data.url).toBe('https://pay.example.com/submit.php');
-    const form = answer.data.params;
+    const response = await fetch(`${server.baseUrl}/api/subscription/epay/pay`, {
+      method: 'POST',
+      headers: {
+        cookie: user.client.sessionCookie,
+        'new-api-user': String(user.id),
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify({ plan_id: plan.id, payment_method: 'zfb' }),
+    });
+    const answer = (await response.json()) as { success: boolean; url: string; data: Record<string, string> };
+    expect(answer, JSON.stringify(answer)).toMatchObject({ success: true, message: 'success' });
+    expect(answer.url).toBe('https://pay.example.com/submit.php');
+    const form = answer.data;
     expect(form).toMatchObject({
       pid: '1001',
       type: 'alipay',

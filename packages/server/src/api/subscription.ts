@@ -39,9 +39,12 @@ const statusSchema = z.object({ enabled: z.boolean() });
 const preferenceSchema = z.object({ billing_preference: z.string() });
 const bindSchema = z.object({ user_id: z.number().int().positive(), plan_id: z.number().int().positive() });
 
-/** Subscription orders' references: `sub_` and 40 hex characters, so a payment webhook knows what it completes. */
+/**
+ * Subscription orders' references, the family's form: `sub_ref_` and 40 hex characters (unguessable), so a payment
+ * webhook knows a plan's order from a top-up's (`ref_…`, `USR…`).
+ */
 export function subscriptionTradeNo(): string {
-  return `sub_${randomBytes(20).toString('hex')}`;
+  return `sub_ref_${randomBytes(20).toString('hex')}`;
 }
 
 const idParam = (request: FastifyRequest) => {
@@ -200,7 +203,14 @@ export async function subscriptionRoutes(app: FastifyInstance, ctx: AppContext):
       money: Number(plan.price_amount ?? 0).toFixed(2),
     };
     const data = { ...params, sign: epaySign(params, o.get('EpayKey')), sign_type: 'MD5' };
-    return ok({ params: data, url: `${trimSlash(o.get('PayAddress'))}/submit.php` } satisfies SubscriptionEpayView);
+    // The family's answer: the form fields in `data`, the gateway's address beside it (as for top-ups).
+    const view: SubscriptionEpayView = {
+      success: true,
+      message: 'success',
+      data,
+      url: `${trimSlash(o.get('PayAddress'))}/submit.php`,
+    };
+    return view;
   });
 
   const reportParams = (request: FastifyRequest): Record<string, string> => {
