@@ -520,5 +520,18 @@ describe.each(dialects)('subscription plans on %s', (dialect) => {
       true,
     );
     expect(await subsOf(user.id)).toHaveLength(1);
+    const audited = await db()
+      .selectFrom('audit_logs')
+      .select(['action', 'actor_username'])
+      .where('target_type', '=', 'user')
+      .where('target_id', '=', String(user.id))
+      .where('action', 'like', 'subscription.%')
+      .orderBy('id')
+      .execute();
+    expect(audited).toEqual([
+      { action: 'subscription.grant', actor_username: 'root' },
+      { action: 'subscription.invalidate', actor_username: 'root' },
+      { action: 'subscription.delete', actor_username: 'root' },
+    ]);
   });
 });

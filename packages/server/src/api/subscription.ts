@@ -19,6 +19,7 @@ import { nowSeconds } from '../db/sql-helpers.js';
 import { ApiFailure, messageFor, ok } from '../http/envelope.js';
 import { parseBody } from '../http/validation.js';
 import { userSetting } from '../services/accounts/user-setting.js';
+import { recordAudit } from '../services/audit/audit-trail.js';
 import { createCreemCheckout, creemConfigured } from '../services/payments/creem.js';
 import { epaySign } from '../services/payments/epay.js';
 import { epayType } from '../services/payments/epay-order.js';
@@ -261,17 +262,29 @@ export async function subscriptionRoutes(app: FastifyInstance, ctx: AppContext):
     return ok();
   });
 
-  const adminGrant = async (userId: number, planId: number) => {
+  /** Admins' changes to a user's subscriptions are on the user's audit trail (plans are site settings). */
+  const audit = (request: FastifyRequest, action: string, userId: number, before: unknown, after: unknown) =>
+    recordAudit(ctx, request, [
+      {
+        action: `subscription.${action}`,
+        targetType: 'user',
+        targetId: userId,
+        changes: [{ field: 'subscription', before, after }],
+      },
+    ]);
+
+  const adminGrant = async (request: FastifyRequest, userId: number, planId: number) => {
     const plan = await repo.findPlan(planId);
     if (!plan) throw new ApiFailure('subscription_plan_not_found');
     if (!(await ctx.repos.users.findById(userId))) throw new ApiFailure('user_not_found');
-    await grantByAdmin(ctx, userId, plan);
+    const grant = await grantByAdmin(ctx, userId, plan);
+    await audit(request, grant.renewed ? 'renew' : 'grant', userId, null, `${plan.id}:${plan.title}`);
     return ok();
   };
 
   app.post('/api/subscription/admin/bind', { preHandler: admin }, async (request) => {
     const { user_id, plan_id } = parseBody(bindSchema, request.body);
-    return adminGrant(user_id, plan_id);
+    return adminGrant(request, user_id, plan_id);
   });
 
   app.get('/api/subscription/admin/users/:id/subscriptions', { preHandler: admin }, async (request) =>
@@ -280,7 +293,7 @@ export async function subscriptionRoutes(app: FastifyInstance, ctx: AppContext):
 
   app.post('/api/subscription/admin/users/:id/subscriptions', { preHandler: admin }, async (request) => {
     const { plan_id } = parseBody(planIdSchema, request.body);
-    return adminGrant(idParam(request), plan_id);
+    return adminGrant(request, idParam(request), plan_id);
   });
 
   /** Starts the current period again (used back to 0) for the user's active subscriptions. */
@@ -289,6 +302,7 @@ export async function subscriptionRoutes(app: FastifyInstance, ctx: AppContext):
     for (const sub of await repo.activeForUser(userId, nowSeconds())) {
       if (!(await resetIfDue(ctx, sub))) await repo.clearUsed(sub.id);
       ctx.ledger.markStale('subscription', sub.id);
+      await audit(request, 'reset', userId, Number(sub.amount_used), 0);
     }
     return ok();
   });
@@ -304,7 +318,9 @@ export async function subscriptionRoutes(app: FastifyInstance, ctx: AppContext):
   app.post('/api/subscription/admin/user_subscriptions/:id/invalidate', { preHandler: admin }, async (request) => {
     const sub = await repo.find(idParam(request));
     if (!sub) throw new ApiFailure('subscription_not_found');
-    await endSubscription(ctx, sub, SubscriptionStatus.Cancelled);
+    if (await endSubscription(ctx, sub, SubscriptionStatus.Cancelled)) {
+      await audit(request, 'invalidate', Number(sub.user_id), sub.id, SubscriptionStatus.Cancelled);
+    }
     return ok();
   });
 
@@ -315,6 +331,7 @@ export async function subscriptionRoutes(app: FastifyInstance, ctx: AppContext):
     await endSubscription(ctx, sub, SubscriptionStatus.Cancelled);
     await ctx.db.inTransaction((trx) => repo.remove(trx, sub.id));
     ctx.ledger.subscriptionsChanged(Number(sub.user_id));
+    await audit(request, 'delete', Number(sub.user_id), sub.id, null);
     return ok();
   });
 }
