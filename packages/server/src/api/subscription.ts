@@ -38,6 +38,7 @@ const planIdSchema = z.object({ plan_id: z.number().int().positive() });
 const upsertSchema = z.object({ plan: planInputSchema });
 const statusSchema = z.object({ enabled: z.boolean() });
 const preferenceSchema = z.object({ billing_preference: z.string() });
+const resetSchema = z.object({ plan_id: z.number().int().positive().optional() });
 const bindSchema = z.object({ user_id: z.number().int().positive(), plan_id: z.number().int().positive() });
 
 /**
@@ -296,10 +297,13 @@ export async function subscriptionRoutes(app: FastifyInstance, ctx: AppContext):
     return adminGrant(request, idParam(request), plan_id);
   });
 
-  /** Starts the current period again (used back to 0) for the user's active subscriptions. */
+  /** Starts the current period again (used back to 0) for the user's active subscriptions (of one plan). */
   app.post('/api/subscription/admin/users/:id/subscriptions/reset', { preHandler: admin }, async (request) => {
     const userId = idParam(request);
-    for (const sub of await repo.activeForUser(userId, nowSeconds())) {
+    // The family resets one plan's subscriptions (`plan_id`); without one, every active subscription of the user.
+    const { plan_id } = parseBody(resetSchema, request.body ?? {});
+    const active = await repo.activeForUser(userId, nowSeconds());
+    for (const sub of active.filter((row) => plan_id === undefined || Number(row.plan_id) === plan_id)) {
       if (!(await resetIfDue(ctx, sub))) await repo.clearUsed(sub.id);
       ctx.ledger.markStale('subscription', sub.id);
       await audit(request, 'reset', userId, Number(sub.amount_used), 0);
