@@ -21,6 +21,7 @@ import { ratioSyncRoutes } from './api/ratio-sync.js';
 import { redemptionRoutes } from './api/redemption.js';
 import { setupRoutes } from './api/setup.js';
 import { statusRoutes } from './api/status.js';
+import { subscriptionRoutes } from './api/subscription.js';
 import { taskRoutes } from './api/task.js';
 import { tokenRoutes } from './api/token.js';
 import { twoFactorRoutes } from './api/two-factor.js';
@@ -246,6 +247,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     twoFactorRoutes,
     paymentRoutes,
     cardPaymentRoutes,
+    subscriptionRoutes,
     dataRoutes,
     userAdminRoutes,
     userPersonalRoutes,

@@ -32,6 +32,7 @@ import { ChannelWriter } from './services/channels/channel-writer.js';
 import { channelDisabledNotifier } from './services/notifications/channel-disabled-notice.js';
 import { NotifyLimit } from './services/notifications/notify-limit.js';
 import { SecretBox } from './services/security/secret-box.js';
+import { activeForLedger } from './services/subscriptions/lifecycle.js';
 
 /** Opens the database (migrating it), Redis when configured, and loads options: everything but HTTP. */
 export async function createContext(config: Config): Promise<AppContext> {
@@ -124,7 +125,7 @@ export async function createContext(config: Config): Promise<AppContext> {
     );
     quotaExporter.start();
     const metrics = new GatewayMetrics();
-    return {
+    const ctx: AppContext = {
       config,
       db,
       logDb,
@@ -153,6 +154,9 @@ export async function createContext(config: Config): Promise<AppContext> {
       setup: { done, token: setupToken },
       startTime: Math.floor(Date.now() / 1000),
     };
+    // Subscriptions pay before (or after) the wallet: the ledger reads them as it reads balances.
+    ledger.readSubscriptionsFrom((userId) => activeForLedger(ctx, userId));
+    return ctx;
   } catch (error) {
     await logDb?.close();
     await db.close();

@@ -9,6 +9,7 @@ import { redact } from './db/dsn.js';
 import { startCacheSync } from './jobs/cache-sync.js';
 import { startChannelRecovery } from './jobs/channel-recovery.js';
 import { startRequestBodyRetention } from './jobs/request-body-retention.js';
+import { startSubscriptionMaintenance } from './jobs/subscription-maintenance.js';
 import { startTaskPoller } from './jobs/task-poller.js';
 import { startUpstreamModelWatch } from './jobs/upstream-model-watch.js';
 import { backgroundError } from './lib/background.js';
@@ -32,6 +33,7 @@ async function main(): Promise<void> {
   const stopTaskPoller = startTaskPoller(ctx);
   const stopCacheSync = startCacheSync(ctx, config.syncFrequencySeconds);
   const stopBodyRetention = startRequestBodyRetention(ctx);
+  const stopSubscriptions = startSubscriptionMaintenance(ctx);
   const stopHealthPush = startModelHealthPush(ctx.modelHealth, (error) =>
     backgroundError('model health push failed', error),
   );
@@ -51,6 +53,7 @@ async function main(): Promise<void> {
     stopTaskPoller();
     stopCacheSync();
     stopBodyRetention();
+    stopSubscriptions();
     stopHealthPush();
     await app.close();
     await closeContext(ctx);

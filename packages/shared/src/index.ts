@@ -36,6 +36,7 @@ export * from './schemas/redemption.js';
 export * from './schemas/token.js';
 export * from './schemas/user.js';
 export * from './status.js';
+export * from './subscriptions/index.js';
 export * from './two-factor.js';
 export * from './views/audit.js';
 export * from './views/channel.js';

@@ -17,7 +17,8 @@ export type LogFactKey =
   | 'task_video_tokens_extra'
   | 'task_video_tokens_refund'
   | 'admin_set_quota'
-  | 'admin_add_quota';
+  | 'admin_add_quota'
+  | 'subscription_balance_pay';
 
 export interface LogFacts {
   content_key: LogFactKey;

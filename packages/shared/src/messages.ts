@@ -11,6 +11,7 @@ import { TRANSLATED_MESSAGES } from './messages/index.js';
 import { PASSKEY_MESSAGES } from './passkey/messages.js';
 import { CARD_PAYMENT_MESSAGES } from './payments/messages.js';
 import { RELAY_MESSAGES } from './relay/messages.js';
+import { SUBSCRIPTION_MESSAGES } from './subscriptions/messages.js';
 
 export const MESSAGES = {
   ...CHANNEL_FORM_MESSAGES,
@@ -19,6 +20,7 @@ export const MESSAGES = {
   ...CARD_PAYMENT_MESSAGES,
   ...RELAY_MESSAGES,
   ...PASSKEY_MESSAGES,
+  ...SUBSCRIPTION_MESSAGES,
   // generic
   invalid_params: { zh: '无效的参数', en: 'Invalid parameters' },
   internal_error: { zh: '服务器内部错误，请联系管理员', en: 'Internal server error, please contact the administrator' },

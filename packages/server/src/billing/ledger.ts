@@ -1,4 +1,6 @@
+import { type BillingPreference, BillingPreference as Preference } from '@gateway/shared';
 import type { BooksRepo } from '../db/repos/books.js';
+import type { SubscriptionMeta } from '../db/repos/subscriptions.js';
 import type { NewLog } from '../db/schema.js';
 import { nowSeconds } from '../db/sql-helpers.js';
 import { SerialRun } from '../lib/serial-run.js';
@@ -24,6 +26,8 @@ interface Balance {
 interface Entry {
   userId: number;
   tokenId: number | null;
+  /** The subscription that paid (null: the wallet). */
+  subscriptionId: number | null;
   channelId: number | null;
   /** What the request cost; 0 for a log row alone. */
   quota: number;
@@ -32,8 +36,31 @@ interface Entry {
   log: NewLog | null;
 }
 
-/** `token_exhausted`: the token has nothing left at all (as opposed to less than this request needs). */
-export type ReserveFailure = 'user_quota' | 'token_quota' | 'token_exhausted';
+/**
+ * `token_exhausted`: the token has nothing left at all (as opposed to less than this request needs);
+ * `subscription_quota`: only subscriptions may pay (subscription_only) and none has enough left this period.
+ */
+export type ReserveFailure = 'user_quota' | 'token_quota' | 'token_exhausted' | 'subscription_quota';
+
+/** What a reservation was taken from: the subscription (by id) or the wallet (null); settle and refund go there. */
+export interface Reservation {
+  failure: ReserveFailure | null;
+  subscriptionId: number | null;
+}
+
+/** Where the ledger reads a user's active subscriptions (starting any period that is due first). */
+export type SubscriptionSource = (userId: number) => Promise<SubscriptionMeta[]>;
+
+/** A user's active subscriptions as last read, cheapest to spend first (the earliest to end). */
+interface UserSubscriptions {
+  list: SubscriptionMeta[];
+  stale: boolean;
+  /** Re-read after this (ms): a plan bought or cancelled on another node shows up here within it. */
+  readAt: number;
+}
+
+/** How long a user's list of subscriptions is trusted before it is read again (other nodes' purchases). */
+const SUBSCRIPTION_LIST_TTL_MS = 30_000;
 
 /** Entries that make a flush start at once instead of waiting for the timer. */
 const FULL_BATCH = 500;
@@ -60,6 +87,10 @@ const MAX_BUFFERED = 100_000;
 export class QuotaLedger {
   private users = new Map<number, Balance>();
   private tokens = new Map<number, Balance>();
+  /** Subscriptions' quota left in their current period, by user_subscriptions id. */
+  private subscriptions = new Map<number, Balance>();
+  private userSubscriptions = new Map<number, UserSubscriptions>();
+  private subscriptionSource: SubscriptionSource | null = null;
   private entries: Entry[] = [];
   private loading = new Map<string, Promise<void>>();
   private readonly flushes = new SerialRun(() => this.write());
@@ -79,6 +110,17 @@ export class QuotaLedger {
     this.shared = shared;
   }
 
+  /** Subscriptions are read through `source` from now on (without one, only wallets pay). */
+  readSubscriptionsFrom(source: SubscriptionSource): void {
+    this.subscriptionSource = source;
+  }
+
+  /** A user's subscriptions changed (bought, renewed, ended): the list is read again before the next request. */
+  subscriptionsChanged(userId: number): void {
+    const entry = this.userSubscriptions.get(userId);
+    if (entry) entry.stale = true;
+  }
+
   /** This node's side of its balances, as the shared balances read it. */
   side(): LedgerSide {
     return {
@@ -89,13 +131,15 @@ export class QuotaLedger {
       databaseValue: (kind, id) => this.readBase(kind, id),
       flushIdle: () => this.flushes.idle(),
       wentLocal: () => {
-        for (const balance of [...this.users.values(), ...this.tokens.values()]) balance.stale = true;
+        for (const map of [this.users, this.tokens, this.subscriptions]) {
+          for (const balance of map.values()) balance.stale = true;
+        }
       },
     };
   }
 
   private map(kind: BalanceKind): Map<number, Balance> {
-    return kind === 'user' ? this.users : this.tokens;
+    return kind === 'user' ? this.users : kind === 'token' ? this.tokens : this.subscriptions;
   }
 
   /** Whether the token has nothing left (checked before anything else; in shared mode Redis decides at reserve). */
@@ -116,12 +160,100 @@ export class QuotaLedger {
 
   /** Loads the balances a request needs (a database read only the first time, or after a change elsewhere). */
   async prepare(userId: number, tokenId: number | null): Promise<void> {
-    await Promise.all([this.ensure('user', userId), tokenId === null ? null : this.ensure('token', tokenId)]);
+    await Promise.all([
+      this.ensure('user', userId),
+      tokenId === null ? null : this.ensure('token', tokenId),
+      this.ensureSubscriptions(userId),
+    ]);
   }
 
-  available(kind: 'user' | 'token', id: number): number {
-    const balance = (kind === 'user' ? this.users : this.tokens).get(id);
+  /**
+   * The user's active subscriptions and their balances. Read again when changed here, after the TTL, and when a
+   * period boundary or an end has passed (the read starts the due period: subscriptions/lifecycle.ts).
+   */
+  private async ensureSubscriptions(userId: number): Promise<void> {
+    const source = this.subscriptionSource;
+    if (!source) return;
+    let entry = this.userSubscriptions.get(userId);
+    const now = Date.now();
+    const seconds = Math.floor(now / 1000);
+    const due = (list: SubscriptionMeta[]) =>
+      list.some((sub) => sub.endTime <= seconds || (sub.nextResetTime > 0 && sub.nextResetTime <= seconds));
+    if (!entry || entry.stale || now - entry.readAt > SUBSCRIPTION_LIST_TTL_MS || due(entry.list)) {
+      const list = await source(userId);
+      entry = { list, stale: false, readAt: now };
+      this.userSubscriptions.set(userId, entry);
+    }
+    await Promise.all(entry.list.map((sub) => this.ensure('subscription', sub.id)));
+  }
+
+  available(kind: BalanceKind, id: number): number {
+    const balance = this.map(kind).get(id);
     return balance ? balance.base + balance.pending - balance.held : 0;
+  }
+
+  /** A loaded, current balance's live value (reservations taken off), or null when not held here. */
+  live(kind: BalanceKind, id: number): number | null {
+    const balance = this.map(kind).get(id);
+    return balance && !balance.stale ? balance.base + balance.pending - balance.held : null;
+  }
+
+  /** The user's usable subscriptions as last read (for the relay and the console), earliest end first. */
+  activeSubscriptions(userId: number): readonly SubscriptionMeta[] {
+    const seconds = Math.floor(Date.now() / 1000);
+    return (this.userSubscriptions.get(userId)?.list ?? []).filter((sub) => sub.endTime > seconds);
+  }
+
+  /**
+   * Takes `amount` from the first source the user's billing preference allows that has enough (a subscription's
+   * period quota or the wallet) and from the token, or nothing at all. Call prepare() first. Without an await in
+   * between on one node, so concurrent requests never reserve more than a period holds.
+   */
+  reserveFor(
+    userId: number,
+    tokenId: number | null,
+    amount: number,
+    tokenUnlimited: boolean,
+    preference: BillingPreference,
+    only?: number | null,
+  ): Reservation | Promise<Reservation> {
+    const subs = preference === Preference.WalletOnly ? [] : this.activeSubscriptions(userId).map((sub) => sub.id);
+    // `only`: a session's later reservations come from the source its first one did (its charges settle there).
+    const sources: Array<number | null> =
+      only !== undefined
+        ? [only]
+        : preference === Preference.WalletFirst
+          ? [null, ...subs]
+          : preference === Preference.SubscriptionOnly
+            ? subs
+            : preference === Preference.WalletOnly
+              ? [null]
+              : [...subs, null];
+    if (sources.length === 0) return { failure: 'subscription_quota', subscriptionId: null };
+    const walletAllowed = sources.includes(null);
+    const attempt = (index: number, last: ReserveFailure | null): Reservation | Promise<Reservation> => {
+      if (index >= sources.length) {
+        const failure = last === 'user_quota' && !walletAllowed ? 'subscription_quota' : last;
+        return { failure, subscriptionId: null };
+      }
+      const source = sources[index] ?? null;
+      const result = this.reserveFrom(
+        source === null ? 'user' : 'subscription',
+        source ?? userId,
+        userId,
+        tokenId,
+        amount,
+        tokenUnlimited,
+      );
+      const next = (failure: ReserveFailure | null): Reservation | Promise<Reservation> => {
+        if (failure === null) return { failure: null, subscriptionId: source };
+        // The token refuses whichever source pays: no point trying the others.
+        if (failure !== 'user_quota') return { failure, subscriptionId: null };
+        return attempt(index + 1, failure);
+      };
+      return result instanceof Promise ? result.then(next) : next(result);
+    };
+    return attempt(0, null);
   }
 
   /**
@@ -133,21 +265,34 @@ export class QuotaLedger {
     amount: number,
     tokenUnlimited: boolean,
   ): ReserveFailure | null | Promise<ReserveFailure | null> {
-    const user = this.users.get(userId);
+    return this.reserveFrom('user', userId, userId, tokenId, amount, tokenUnlimited);
+  }
+
+  /** Takes `amount` from one payer (the user's wallet or a subscription) and the token. */
+  private reserveFrom(
+    payerKind: 'user' | 'subscription',
+    payerId: number,
+    userId: number,
+    tokenId: number | null,
+    amount: number,
+    tokenUnlimited: boolean,
+  ): ReserveFailure | null | Promise<ReserveFailure | null> {
+    const user = this.map(payerKind).get(payerId);
     const token = tokenId === null || tokenUnlimited ? null : this.tokens.get(tokenId);
-    if (!user) throw new Error(`ledger: user ${userId} not prepared`);
+    if (!user) throw new Error(`ledger: ${payerKind} ${payerKind === 'user' ? userId : payerId} not prepared`);
     if (tokenId !== null && !tokenUnlimited && !token) throw new Error(`ledger: token ${tokenId} not prepared`);
     const shared = this.shared;
     const sharedToken = token ? tokenId : null;
-    if (shared?.covers('user', userId) && (sharedToken === null || shared.covers('token', sharedToken)))
-      return this.reserveShared(shared, user, userId, sharedToken, token, amount);
-    return this.reserveLocal(user, userId, sharedToken, token, amount);
+    if (shared?.covers(payerKind, payerId) && (sharedToken === null || shared.covers('token', sharedToken)))
+      return this.reserveShared(shared, user, payerKind, payerId, sharedToken, token, amount);
+    return this.reserveLocal(user, payerKind, payerId, sharedToken, token, amount);
   }
 
   /** Check and take in memory (one node, or this node while Redis cannot be used). */
   private reserveLocal(
     user: Balance,
-    userId: number,
+    payerKind: 'user' | 'subscription',
+    payerId: number,
     tokenId: number | null,
     token: Balance | null | undefined,
     amount: number,
@@ -158,7 +303,7 @@ export class QuotaLedger {
     const tokenLeft = token ? token.base + token.pending - token.held : 0;
     if (token && (tokenLeft <= 0 || tokenLeft < amount)) return 'token_quota';
     user.held += amount;
-    this.shared?.changedLocally('user', userId);
+    this.shared?.changedLocally(payerKind, payerId);
     if (token && tokenId !== null) {
       token.held += amount;
       this.shared?.changedLocally('token', tokenId);
@@ -169,12 +314,13 @@ export class QuotaLedger {
   private async reserveShared(
     shared: SharedBalances,
     user: Balance,
-    userId: number,
+    payerKind: 'user' | 'subscription',
+    payerId: number,
     tokenId: number | null,
     token: Balance | null | undefined,
     amount: number,
   ): Promise<ReserveFailure | null> {
-    const result = await shared.reserve(userId, tokenId, amount, (taken) => {
+    const result = await shared.reserve([payerKind, payerId], tokenId, amount, (taken) => {
       user.held += amount;
       // The local view follows the shared balance, so notices compare against what is really left.
       user.base = taken.userLeft - user.pending + user.held;
@@ -184,7 +330,7 @@ export class QuotaLedger {
       }
     });
     // Redis could not be used: this node answers from its own ledger.
-    if (result === null) return this.reserveLocal(user, userId, tokenId, token, amount);
+    if (result === null) return this.reserveLocal(user, payerKind, payerId, tokenId, token, amount);
     if (result.failure === 'token_quota' && result.tokenLeft <= 0) return 'token_exhausted';
     return result.failure;
   }
@@ -202,11 +348,13 @@ export class QuotaLedger {
     channelId: number | null,
     tokenUnlimited: boolean,
     log: NewLog | null = null,
+    subscriptionId: number | null = null,
   ): void {
-    const user = this.balance(this.users, userId);
+    const [payerKind, payerId] = this.payer(userId, subscriptionId);
+    const user = this.balance(this.map(payerKind), payerId);
     user.held -= reserved;
     user.pending -= actual;
-    this.shared?.adjust('user', userId, reserved - actual);
+    this.shared?.adjust(payerKind, payerId, reserved - actual);
     if (tokenId !== null) {
       const token = this.balance(this.tokens, tokenId);
       const released = tokenUnlimited ? 0 : reserved;
@@ -214,13 +362,24 @@ export class QuotaLedger {
       token.pending -= actual;
       this.shared?.adjust('token', tokenId, released - actual);
     }
-    this.push({ userId, tokenId, channelId, quota: actual, settled: true, log });
+    this.push({ userId, tokenId, subscriptionId, channelId, quota: actual, settled: true, log });
+  }
+
+  private payer(userId: number, subscriptionId: number | null): ['user' | 'subscription', number] {
+    return subscriptionId === null ? ['user', userId] : ['subscription', subscriptionId];
   }
 
   /** Gives a whole reservation back (the request failed before any work was billed). */
-  refund(userId: number, tokenId: number | null, reserved: number, tokenUnlimited: boolean): void {
-    this.balance(this.users, userId).held -= reserved;
-    this.shared?.adjust('user', userId, reserved);
+  refund(
+    userId: number,
+    tokenId: number | null,
+    reserved: number,
+    tokenUnlimited: boolean,
+    subscriptionId: number | null = null,
+  ): void {
+    const [payerKind, payerId] = this.payer(userId, subscriptionId);
+    this.balance(this.map(payerKind), payerId).held -= reserved;
+    this.shared?.adjust(payerKind, payerId, reserved);
     if (tokenId !== null && !tokenUnlimited) {
       this.balance(this.tokens, tokenId).held -= reserved;
       this.shared?.adjust('token', tokenId, reserved);
@@ -229,7 +388,15 @@ export class QuotaLedger {
 
   /** A usage-log row that moves no money (an error, a refusal), written in the same batches as the charges. */
   appendLog(row: NewLog): void {
-    this.push({ userId: row.user_id ?? 0, tokenId: null, channelId: null, quota: 0, settled: false, log: row });
+    this.push({
+      userId: row.user_id ?? 0,
+      tokenId: null,
+      subscriptionId: null,
+      channelId: null,
+      quota: 0,
+      settled: false,
+      log: row,
+    });
   }
 
   /** Log rows and entries waiting for the next flush (for /metrics). */
@@ -254,8 +421,8 @@ export class QuotaLedger {
   }
 
   /** After the console set a balance to a new absolute value in the database: re-read it before the next use. */
-  markStale(kind: 'user' | 'token', id: number): void {
-    const balance = (kind === 'user' ? this.users : this.tokens).get(id);
+  markStale(kind: BalanceKind, id: number): void {
+    const balance = this.map(kind).get(id);
     if (balance) balance.stale = true;
     // A read under way may have run before the change: it must not become the balance (see ensure).
     this.loading.delete(`${kind}:${id}`);
@@ -300,23 +467,30 @@ export class QuotaLedger {
     }
     if (!written || !this.shared) return;
     // Served locally meanwhile: other nodes' writes show up in the database, so the next request re-reads it.
-    for (const kind of ['user', 'token'] as const) {
+    for (const kind of ['user', 'token', 'subscription'] as const) {
       for (const [id, balance] of this.map(kind)) if (!this.shared.covers(kind, id)) balance.stale = true;
     }
   }
 
   /** One chunk in one transaction; false when it failed (the chunk stays queued, oldest entries past the cap go). */
   private async writeChunk(chunk: Entry[]): Promise<boolean> {
-    const users = new Map<number, { id: number; spent: number; requests: number }>();
+    const users = new Map<number, { id: number; spent: number; used: number; requests: number }>();
+    const subscriptions = new Map<number, { id: number; spent: number }>();
     const tokens = new Map<number, { id: number; spent: number }>();
     const channels = new Map<number, { id: number; spent: number }>();
     const logs: NewLog[] = [];
     for (const entry of chunk) {
       if (entry.log) logs.push(entry.log);
       if (!entry.settled) continue;
-      const user = users.get(entry.userId) ?? { id: entry.userId, spent: 0, requests: 0 };
-      user.spent += entry.quota;
+      const user = users.get(entry.userId) ?? { id: entry.userId, spent: 0, used: 0, requests: 0 };
+      user.used += entry.quota;
       user.requests += 1;
+      if (entry.subscriptionId === null) user.spent += entry.quota;
+      else {
+        const sub = subscriptions.get(entry.subscriptionId) ?? { id: entry.subscriptionId, spent: 0 };
+        sub.spent += entry.quota;
+        subscriptions.set(entry.subscriptionId, sub);
+      }
       users.set(entry.userId, user);
       if (entry.tokenId !== null) {
         const token = tokens.get(entry.tokenId) ?? { id: entry.tokenId, spent: 0 };
@@ -332,6 +506,7 @@ export class QuotaLedger {
     const moving: FlushEntry[] = [
       ...[...users.values()].map((u) => ({ kind: 'user' as const, id: u.id, amount: -u.spent })),
       ...[...tokens.values()].map((t) => ({ kind: 'token' as const, id: t.id, amount: -t.spent })),
+      ...[...subscriptions.values()].map((t) => ({ kind: 'subscription' as const, id: t.id, amount: -t.spent })),
     ].filter((entry) => entry.amount !== 0);
     this.chunksInFlight++;
     try {
@@ -341,6 +516,7 @@ export class QuotaLedger {
           logs,
           users: [...users.values()],
           tokens: [...tokens.values()],
+          subscriptions: [...subscriptions.values()],
           channels: [...channels.values()],
           now: nowSeconds(),
         });
@@ -369,8 +545,9 @@ export class QuotaLedger {
     if (overflow <= 0) return 0;
     for (const entry of this.entries.splice(0, overflow)) {
       if (!entry.settled || entry.quota === 0) continue;
-      this.balance(this.users, entry.userId).pending += entry.quota;
-      this.shared?.adjust('user', entry.userId, entry.quota);
+      const [payerKind, payerId] = this.payer(entry.userId, entry.subscriptionId);
+      this.balance(this.map(payerKind), payerId).pending += entry.quota;
+      this.shared?.adjust(payerKind, payerId, entry.quota);
       if (entry.tokenId !== null) {
         this.balance(this.tokens, entry.tokenId).pending += entry.quota;
         this.shared?.adjust('token', entry.tokenId, entry.quota);
@@ -389,8 +566,8 @@ export class QuotaLedger {
     return balance;
   }
 
-  private async ensure(kind: 'user' | 'token', id: number): Promise<void> {
-    const map = kind === 'user' ? this.users : this.tokens;
+  private async ensure(kind: BalanceKind, id: number): Promise<void> {
+    const map = this.map(kind);
     const key = `${kind}:${id}`;
     // Loops when the read it waited for was superseded by markStale (a change landed while it ran): the balance is
     // then still missing or stale, and a fresh read is started or joined.
@@ -400,8 +577,8 @@ export class QuotaLedger {
   }
 
   /** Reads a balance's base; registered under `key` until it ends, or until markStale drops it. */
-  private load(kind: 'user' | 'token', id: number, key: string): Promise<void> {
-    const map = kind === 'user' ? this.users : this.tokens;
+  private load(kind: BalanceKind, id: number, key: string): Promise<void> {
+    const map = this.map(kind);
     // Assigned before its first use: the body below reaches `read` only after an await.
     let read!: Promise<void>;
     read = (async () => {
@@ -429,7 +606,7 @@ export class QuotaLedger {
     return read;
   }
 
-  private readBase(kind: 'user' | 'token', id: number): Promise<number> {
+  private readBase(kind: BalanceKind, id: number): Promise<number> {
     return this.books.readBalance(kind, id);
   }
 }

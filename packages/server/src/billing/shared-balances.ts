@@ -51,7 +51,8 @@ import type { RedisHealth } from '../cache/redis-health.js';
 import type { DatabaseTarget } from '../db/dsn.js';
 import { ASSERT, GUARD, MOVE, RESERVE, SEED, VERIFY } from './shared-balance-scripts.js';
 
-export type BalanceKind = 'user' | 'token';
+/** A user's wallet, a token's remaining quota, a subscription's quota left in its period (by user_subscriptions id). */
+export type BalanceKind = 'user' | 'token' | 'subscription';
 
 /** What the ledger tells the shared balances about this node's own side of a balance. */
 export interface LedgerSide {
@@ -212,16 +213,17 @@ export class SharedBalances {
   }
 
   /**
-   * Takes `amount` from the user and token in Redis; `taken` runs synchronously when it was taken, before anything
-   * else can read this node's pending. Null: Redis cannot be used, serve the request locally.
+   * Takes `amount` from the payer (a user's wallet or a subscription) and the token in Redis; `taken` runs
+   * synchronously when it was taken, before anything else can read this node's pending. Null: Redis cannot be
+   * used, serve the request locally. `user_quota` in the answer means the payer had too little.
    */
   async reserve(
-    userId: number,
+    payer: [BalanceKind, number],
     tokenId: number | null,
     amount: number,
     taken: (result: SharedReserveResult) => void,
   ): Promise<SharedReserveResult | null> {
-    const balances: Array<[BalanceKind, number]> = [['user', userId]];
+    const balances: Array<[BalanceKind, number]> = [payer];
     if (tokenId !== null) balances.push(['token', tokenId]);
     const keys = balances.map(([kind, id]) => this.key(kind, id));
     for (let attempt = 0; attempt < 5; attempt++) {

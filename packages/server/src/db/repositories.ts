@@ -15,6 +15,7 @@ import { createRedemptionsRepo } from './repos/redemptions.js';
 import { createRequestBodiesRepo } from './repos/request-bodies.js';
 import { createSessionsRepo } from './repos/sessions.js';
 import { createSetupsRepo } from './repos/setups.js';
+import { createSubscriptionsRepo } from './repos/subscriptions.js';
 import { createTasksRepo } from './repos/tasks.js';
 import { createTokensRepo } from './repos/tokens.js';
 import { createTopUpsRepo } from './repos/top-ups.js';
@@ -43,6 +44,7 @@ export function createRepositories(db: Db, logDb: Db = db) {
     sessions: createSessionsRepo(db),
     setups: createSetupsRepo(db),
     checkins: createCheckinsRepo(db),
+    subscriptions: createSubscriptionsRepo(db),
     passkeys: createPasskeysRepo(db),
     twoFas: createTwoFasRepo(db),
     catalogue: createCatalogueRepo(db),

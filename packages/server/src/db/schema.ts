@@ -253,6 +253,66 @@ export interface CheckinsTable {
   created_at: number | null;
 }
 
+/** A subscription plan (migration 0016; the family's `subscription_plans`). Booleans: 0/1 in SQLite. */
+export interface SubscriptionPlansTable {
+  id: Id;
+  title: string;
+  subtitle: string | null;
+  price_amount: number;
+  currency: string;
+  duration_unit: string;
+  duration_value: number;
+  custom_seconds: number;
+  enabled: boolean | number | null;
+  sort_order: number | null;
+  stripe_price_id: string | null;
+  creem_product_id: string | null;
+  max_purchase_per_user: number | null;
+  upgrade_group: string | null;
+  total_amount: number;
+  quota_reset_period: string | null;
+  quota_reset_custom_seconds: number | null;
+  allow_balance_pay: boolean | number | null;
+  created_at: number | null;
+  updated_at: number | null;
+}
+
+/** A plan bought through a payment gateway (migration 0016; `subscription_orders`): pending until its webhook. */
+export interface SubscriptionOrdersTable {
+  id: Id;
+  user_id: number | null;
+  plan_id: number | null;
+  money: number | null;
+  trade_no: string | null;
+  payment_method: string | null;
+  status: string | null;
+  create_time: number | null;
+  complete_time: number | null;
+  provider_payload: string | null;
+}
+
+/**
+ * A plan a user has (migration 0016; `user_subscriptions`). `amount_used` is what the current period spent; the
+ * ledger writes it as an increment in the same transaction as the log rows (billing/ledger.ts).
+ */
+export interface UserSubscriptionsTable {
+  id: Id;
+  user_id: number | null;
+  plan_id: number | null;
+  amount_total: number;
+  amount_used: number;
+  start_time: number | null;
+  end_time: number | null;
+  status: string | null;
+  source: string | null;
+  last_reset_time: number | null;
+  next_reset_time: number | null;
+  upgrade_group: string | null;
+  prev_user_group: string | null;
+  created_at: number | null;
+  updated_at: number | null;
+}
+
 /**
  * One passkey (migration 0010; the family's `passkey_credentials`). Ids and keys in standard base64; the flags are
  * booleans in PostgreSQL and MySQL, 0/1 in SQLite; the times are datetimes (strings in SQLite).
@@ -395,6 +455,9 @@ export interface Database {
   sessions: SessionsTable;
   setups: SetupsTable;
   checkins: CheckinsTable;
+  subscription_plans: SubscriptionPlansTable;
+  subscription_orders: SubscriptionOrdersTable;
+  user_subscriptions: UserSubscriptionsTable;
   passkey_credentials: PasskeyCredentialsTable;
   two_fas: TwoFasTable;
   two_fa_backup_codes: TwoFaBackupCodesTable;
@@ -408,6 +471,9 @@ export interface Database {
 }
 
 export type UserRow = Selectable<UsersTable>;
+export type SubscriptionPlanRow = Selectable<SubscriptionPlansTable>;
+export type UserSubscriptionRow = Selectable<UserSubscriptionsTable>;
+export type SubscriptionOrderRow = Selectable<SubscriptionOrdersTable>;
 export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 /** The users columns holding a third-party sign-in's stable id. */

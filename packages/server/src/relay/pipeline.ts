@@ -411,6 +411,7 @@ async function settleOutcome<Request>(
   const quota = settle(ctx, {
     caller: billing.caller,
     reserved: billing.reserved,
+    subscriptionId: billing.subscriptionId,
     pricing: billing.pricing,
     groupRatio: billing.groupRatio,
     callCount: billing.callCount,

@@ -1,4 +1,10 @@
-import { type Language, perCallQuota, preConsumeQuota } from '@gateway/shared';
+import {
+  BillingSource,
+  type Language,
+  normalizeBillingPreference,
+  perCallQuota,
+  preConsumeQuota,
+} from '@gateway/shared';
 import type { ReserveFailure } from '../billing/ledger.js';
 import type { AppContext } from '../context.js';
 import { userSetting } from '../services/accounts/user-setting.js';
@@ -16,6 +22,8 @@ export interface Billing {
   reserved: number;
   /** Per-call prices multiply by this (images: n). */
   callCount: number;
+  /** The subscription the reservation was taken from (null: the wallet); settled and refunded there. */
+  subscriptionId: number | null;
 }
 
 export interface ReserveInput {
@@ -25,11 +33,16 @@ export interface ReserveInput {
   callCount?: number;
   /** The prompt's text, for the sensitive-word check (built only when the check is on). */
   promptText?: () => string;
+  /** Reserve only from this source (a realtime session's later responses: where its first one was reserved). */
+  source?: number | null;
 }
 
 function refuse(failure: ReserveFailure | null, lang: Language): void {
+  if (failure === null) return;
   if (failure === 'user_quota')
     throw RelayError.of(403, lang, 'relay_user_quota', undefined, 'insufficient_user_quota');
+  if (failure === 'subscription_quota')
+    throw RelayError.of(403, lang, 'relay_subscription_quota', undefined, 'insufficient_user_quota');
   if (failure === 'token_exhausted') throw RelayError.of(401, lang, 'relay_token_exhausted');
   if (failure === 'token_quota') {
     throw RelayError.of(403, lang, 'relay_token_quota', undefined, 'pre_consume_token_quota_failed');
@@ -83,24 +96,48 @@ export function reserveQuota(
           pricing.modelRatio,
           ratio,
         );
-  const failure = ctx.ledger.reserve(
+  // The user's billing preference picks the source: a subscription's period quota or the wallet (billing/ledger.ts).
+  const reservation = ctx.ledger.reserveFor(
     caller.user.id,
     caller.token.id || null,
     reserved,
     caller.token.unlimited_quota === 1,
+    normalizeBillingPreference(userSetting(caller.user).billing_preference),
+    input.source,
   );
-  const billing: Billing = { caller, model: input.model, pricing, groupRatio: ratio, reserved, callCount };
-  if (failure instanceof Promise) {
-    return failure.then((result) => {
-      refuse(result, lang);
-      return billing;
+  const billed = (subscriptionId: number | null): Billing => ({
+    caller,
+    model: input.model,
+    pricing,
+    groupRatio: ratio,
+    reserved,
+    callCount,
+    subscriptionId,
+  });
+  if (reservation instanceof Promise) {
+    return reservation.then((result) => {
+      refuse(result.failure, lang);
+      return billed(result.subscriptionId);
     });
   }
-  refuse(failure, lang);
-  return billing;
+  refuse(reservation.failure, lang);
+  return billed(reservation.subscriptionId);
 }
 
 export function refund(ctx: AppContext, billing: Billing): void {
   const { caller } = billing;
-  ctx.ledger.refund(caller.user.id, caller.token.id || null, billing.reserved, caller.token.unlimited_quota === 1);
+  ctx.ledger.refund(
+    caller.user.id,
+    caller.token.id || null,
+    billing.reserved,
+    caller.token.unlimited_quota === 1,
+    billing.subscriptionId,
+  );
+}
+
+/** The usage log's record of who paid (the family's `other.billing_source` and subscription id). */
+export function billingFacts(subscriptionId: number | null): Record<string, unknown> {
+  return subscriptionId === null
+    ? { billing_source: BillingSource.Wallet }
+    : { billing_source: BillingSource.Subscription, subscription_id: subscriptionId };
 }

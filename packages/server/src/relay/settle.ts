@@ -7,6 +7,7 @@ import type { RelayCaller } from './admission/caller.js';
 import { type FallbackTrail, fallbackFacts } from './admission/fallback.js';
 import type { TaskCharge } from './endpoint.js';
 import type { ModelPricing } from './pricing.js';
+import { billingFacts } from './reserve.js';
 import type { Usage } from './types.js';
 
 export interface Settlement {
@@ -34,6 +35,8 @@ export interface Settlement {
   fallback?: FallbackTrail;
   /** A cost the caller priced itself (a realtime response's audio), with the facts the log shows of it. */
   priced?: { quota: number; facts: Record<string, unknown> };
+  /** The subscription the reservation came from (null or absent: the wallet). */
+  subscriptionId?: number | null;
 }
 
 /** The quota a finished (or interrupted) request costs. */
@@ -77,6 +80,7 @@ export function settle(ctx: AppContext, s: Settlement): number {
     s.channel?.id ?? null,
     token.unlimited_quota === 1,
     log,
+    s.subscriptionId ?? null,
   );
   maybeWarnLowQuota(ctx, user, before, ctx.ledger.available('user', user.id));
   ctx.quotaExporter.record(user.id, user.username, s.model, quota, s.usage.prompt_tokens + s.usage.completion_tokens);
@@ -114,6 +118,7 @@ function consumeLog(s: Settlement, quota: number): NewLog {
   }
   if (s.fallback) Object.assign(other, fallbackFacts(s.fallback));
   if (s.priced) Object.assign(other, s.priced.facts);
+  Object.assign(other, billingFacts(s.subscriptionId ?? null));
   const price =
     pricing.kind === 'tokens'
       ? `模型倍率 ${pricing.modelRatio}，补全倍率 ${pricing.completionRatio}，分组倍率 ${s.groupRatio}`

@@ -10,7 +10,10 @@ import { insertLogRows, nextTurn, SQLITE_CHUNK, sqliteLogStatement } from './log
  */
 export interface BookChunk {
   logs: NewLog[];
-  users: Array<{ id: number; spent: number; requests: number }>;
+  /** `spent` comes off the wallet; `used` (wallet and subscriptions) counts in used_quota. */
+  users: Array<{ id: number; spent: number; used: number; requests: number }>;
+  /** What requests took from subscriptions' period quota (`amount_used = amount_used + spent`). */
+  subscriptions: Array<{ id: number; spent: number }>;
   tokens: Array<{ id: number; spent: number }>;
   channels: Array<{ id: number; spent: number }>;
   /** Unix seconds, for the tokens' accessed_time. */
@@ -21,12 +24,23 @@ export interface BooksRepo {
   /** Entries per chunk: small on SQLite, whose synchronous write holds the event loop while it runs. */
   readonly chunkSize: number;
   write(chunk: BookChunk): Promise<void>;
-  /** A user's quota or a token's remaining quota as stored (0 for one that does not exist). */
-  readBalance(kind: 'user' | 'token', id: number): Promise<number>;
+  /**
+   * A user's quota, a token's remaining quota, or what a subscription has left in its period (total - used), as
+   * stored (0 for one that does not exist).
+   */
+  readBalance(kind: 'user' | 'token' | 'subscription', id: number): Promise<number>;
 }
 
 export function createBooksRepo(db: Db): BooksRepo {
-  const readBalance = async (kind: 'user' | 'token', id: number) => {
+  const readBalance = async (kind: 'user' | 'token' | 'subscription', id: number) => {
+    if (kind === 'subscription') {
+      const row = await db.kysely
+        .selectFrom('user_subscriptions')
+        .select(['amount_total', 'amount_used'])
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return row ? Number(row.amount_total) - Number(row.amount_used) : 0;
+    }
     if (kind === 'user') {
       const row = await db.kysely.selectFrom('users').select('quota').where('id', '=', id).executeTakeFirst();
       return Number(row?.quota ?? 0);
@@ -49,7 +63,7 @@ async function writeAsync(trx: Kysely<Database>, db: Db, chunk: BookChunk): Prom
       .updateTable('users')
       .set({
         quota: sql`quota - ${user.spent}`,
-        used_quota: sql`used_quota + ${user.spent}`,
+        used_quota: sql`used_quota + ${user.used}`,
         request_count: sql`request_count + ${user.requests}`,
       })
       .where('id', '=', user.id)
@@ -64,6 +78,13 @@ async function writeAsync(trx: Kysely<Database>, db: Db, chunk: BookChunk): Prom
         accessed_time: chunk.now,
       })
       .where('id', '=', token.id)
+      .execute();
+  }
+  for (const subscription of chunk.subscriptions) {
+    await trx
+      .updateTable('user_subscriptions')
+      .set({ amount_used: sql`amount_used + ${subscription.spent}` })
+      .where('id', '=', subscription.id)
       .execute();
   }
   for (const channel of chunk.channels) {
@@ -87,9 +108,11 @@ function sqliteBooks(database: NonNullable<Db['sqlite']>): Omit<BooksRepo, 'read
       'UPDATE tokens SET remain_quota = remain_quota - ?, used_quota = used_quota + ?, accessed_time = ? WHERE id = ?',
     );
     const channel = database.prepare('UPDATE channels SET used_quota = used_quota + ? WHERE id = ?');
+    const subscription = database.prepare('UPDATE user_subscriptions SET amount_used = amount_used + ? WHERE id = ?');
     const transaction = database.transaction((chunk: BookChunk) => {
       for (const row of chunk.logs) insertLog(row);
-      for (const u of chunk.users) user.run(u.spent, u.spent, u.requests, u.id);
+      for (const u of chunk.users) user.run(u.spent, u.used, u.requests, u.id);
+      for (const s of chunk.subscriptions) subscription.run(s.spent, s.id);
       for (const t of chunk.tokens) token.run(t.spent, t.spent, chunk.now, t.id);
       for (const c of chunk.channels) channel.run(c.spent, c.id);
     });

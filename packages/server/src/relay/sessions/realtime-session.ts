@@ -182,6 +182,7 @@ export class RealtimeSession {
     settle(ctx, {
       caller: billing.caller,
       reserved,
+      subscriptionId: billing.subscriptionId,
       pricing: billing.pricing,
       groupRatio: billing.groupRatio,
       callCount: 1,
@@ -207,7 +208,7 @@ export class RealtimeSession {
       const next = await reserveQuota(
         ctx,
         run.billing.caller,
-        { model: run.billing.model, promptEstimate: 0, maxOutput: 0 },
+        { model: run.billing.model, promptEstimate: 0, maxOutput: 0, source: run.billing.subscriptionId },
         run.lang,
       );
       this.reserved += next.reserved;

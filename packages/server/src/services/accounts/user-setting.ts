@@ -8,6 +8,8 @@ export interface UserSetting {
   notification_email?: string;
   accept_unset_model_ratio_model?: boolean;
   record_ip_log?: boolean;
+  /** Which balance pays first: subscription_first (default), wallet_first, subscription_only, wallet_only. */
+  billing_preference?: string;
 }
 
 const parsed = new WeakMap<UserRow, UserSetting>();

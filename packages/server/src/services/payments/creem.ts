@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { type CreemProduct, creemProductsFrom, PaymentProvider } from '@gateway/shared';
 import type { AppContext } from '../../context.js';
+import { completeOrder, isSubscriptionTradeNo } from '../subscriptions/lifecycle.js';
 import { type CardOutcome, settleCardOrder } from './card-order.js';
 
 /** The header Creem signs its webhooks in: hex HMAC-SHA256 of the raw body with the webhook secret. */
@@ -17,6 +18,11 @@ export function creemProducts(ctx: AppContext): CreemProduct[] {
 export function creemEnabled(ctx: AppContext): boolean {
   const o = ctx.options;
   return o.get('CreemApiKey') !== '' && o.get('CreemWebhookSecret') !== '' && creemProducts(ctx).length > 0;
+}
+
+/** The key and the webhook secret (subscription plans name their own product, so no product list is needed). */
+export function creemConfigured(ctx: AppContext): boolean {
+  return ctx.options.get('CreemApiKey') !== '' && ctx.options.get('CreemWebhookSecret') !== '';
 }
 
 /** CREEM_API_BASE when set, else Creem's test or live host by `CreemTestMode`. */
@@ -83,6 +89,7 @@ export async function handleCreemEvent(ctx: AppContext, event: CreemEvent): Prom
   const order = event.object?.order;
   if (order?.status !== 'paid' || (order.type !== undefined && order.type !== 'onetime')) return 'ignored';
   const tradeNo = typeof event.object?.request_id === 'string' ? event.object.request_id : '';
+  if (isSubscriptionTradeNo(tradeNo)) return (await completeOrder(ctx, tradeNo, null)) ? 'credited' : 'settled';
   // Creem orders store the product's quota itself as the amount (the family's rule).
   return settleCardOrder(ctx, tradeNo, PaymentProvider.Creem, (row) => row.amount);
 }

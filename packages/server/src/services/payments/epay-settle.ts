@@ -1,6 +1,7 @@
 import { PaymentProvider } from '@gateway/shared';
 import { creditTopUp } from '../../billing/credits.js';
 import type { AppContext } from '../../context.js';
+import { completeOrder, isSubscriptionTradeNo } from '../subscriptions/lifecycle.js';
 import { epayVerify } from './epay.js';
 
 /**
@@ -35,4 +36,24 @@ export async function settleEpayReport(ctx: AppContext, params: Record<string, s
 
   const quota = Math.round(order.amount * o.number('QuotaPerUnit'));
   return (await creditTopUp(ctx, order, quota)) ? 'credited' : 'settled';
+}
+
+/**
+ * The same checks for a subscription order's report (`/api/subscription/epay/notify` and `/return`): genuine, this
+ * merchant, the order's money, paid; then the order is completed and its plan granted once (lifecycle.ts).
+ */
+export async function settleSubscriptionEpayReport(
+  ctx: AppContext,
+  params: Record<string, string>,
+): Promise<EpayOutcome> {
+  const o = ctx.options;
+  if (!epayEnabled(ctx) || !epayVerify(params, o.get('EpayKey'))) return 'rejected';
+  if (params.pid !== o.get('EpayId')) return 'rejected';
+  const tradeNo = params.out_trade_no ?? '';
+  const order = isSubscriptionTradeNo(tradeNo) ? await ctx.repos.subscriptions.findOrder(tradeNo) : undefined;
+  if (!order || order.payment_method === 'balance') return 'rejected';
+  const money = Number(params.money);
+  if (!Number.isFinite(money) || money.toFixed(2) !== Number(order.money ?? 0).toFixed(2)) return 'rejected';
+  if (params.trade_status !== 'TRADE_SUCCESS') return 'unpaid';
+  return (await completeOrder(ctx, tradeNo, null)) ? 'credited' : 'settled';
 }

@@ -1,6 +1,7 @@
 import { PaymentProvider } from '@gateway/shared';
 import type Stripe from 'stripe';
 import type { AppContext } from '../../context.js';
+import { completeOrder, isSubscriptionTradeNo } from '../subscriptions/lifecycle.js';
 import { type CardOutcome, settleCardOrder } from './card-order.js';
 
 /** How old a signed webhook may be (Stripe's own default): an older signature is a replay from a capture. */
@@ -65,6 +66,8 @@ export interface StripeCheckoutInput {
   email: string;
   successUrl: string;
   cancelUrl: string;
+  /** The Price bought (a subscription plan's own); StripePriceId otherwise. */
+  priceId?: string;
 }
 
 /**
@@ -74,7 +77,7 @@ export interface StripeCheckoutInput {
  */
 export async function createStripeCheckout(ctx: AppContext, input: StripeCheckoutInput): Promise<string> {
   const stripe = await stripeClient(ctx);
-  const priceId = ctx.options.get('StripePriceId');
+  const priceId = input.priceId || ctx.options.get('StripePriceId');
   let lineItem: Stripe.Checkout.SessionCreateParams.LineItem = { price: priceId, quantity: input.amount };
   if (!input.listPrice) {
     const price = await stripe.prices.retrieve(priceId);
@@ -130,12 +133,18 @@ export async function handleStripeEvent(ctx: AppContext, event: Stripe.Event): P
   const session = event.data.object as Stripe.Checkout.Session;
   const tradeNo = session.client_reference_id ?? '';
   if (event.type === 'checkout.session.expired') {
+    if (isSubscriptionTradeNo(tradeNo)) {
+      await ctx.repos.subscriptions.markOrderFailed(tradeNo);
+      return 'expired';
+    }
     return (await ctx.repos.topUps.expirePending(tradeNo, PaymentProvider.Stripe)) ? 'expired' : 'ignored';
   }
   const completed =
     event.type === 'checkout.session.completed' || event.type === 'checkout.session.async_payment_succeeded';
   const paid = session.payment_status === 'paid' || session.payment_status === 'no_payment_required';
   if (!completed || session.status !== 'complete' || !paid) return 'ignored';
+  // A subscription plan's order (subscriptions/lifecycle.ts grants it once, however often this is delivered).
+  if (isSubscriptionTradeNo(tradeNo)) return (await completeOrder(ctx, tradeNo, null)) ? 'credited' : 'settled';
   const quotaPerUnit = ctx.options.number('QuotaPerUnit');
   return settleCardOrder(ctx, tradeNo, PaymentProvider.Stripe, (order) => Math.round(order.amount * quotaPerUnit));
 }
