@@ -6,6 +6,8 @@ import { ListTable } from '../../../components/list/list-table';
 import type { PlanRecord } from '../../../lib/subscriptions';
 import { EnabledTag, type PlanActionHandlers, PlanActions, PlanTitle, usePlanFacts } from './plan-cells';
 
+const counted = (plans: PlanRecord[]) => plans.some((plan) => plan.subscriber_count !== undefined);
+
 export interface PlanListProps extends PlanActionHandlers {
   plans: PlanRecord[];
   loading: boolean;
@@ -33,7 +35,16 @@ export function PlanTable({ plans, loading, empty, ...handlers }: PlanListProps)
     { key: 'duration', title: t('subscription.col_duration'), render: (_, plan) => facts(plan).duration },
     { key: 'group', title: t('subscription.col_group'), render: (_, plan) => facts(plan).group },
     { key: 'limit', title: t('subscription.col_limit'), render: (_, plan) => facts(plan).limit },
-    { key: 'subscribers', title: t('subscription.col_subscribers'), render: (_, plan) => facts(plan).subscribers },
+    // The family's list does not count subscribers; the column shows only when the server does.
+    ...(counted(plans)
+      ? [
+          {
+            key: 'subscribers',
+            title: t('subscription.col_subscribers'),
+            render: (_: unknown, plan: PlanRecord) => facts(plan).subscribers,
+          },
+        ]
+      : []),
     { key: 'enabled', title: t('subscription.col_status'), render: (_, plan) => <EnabledTag plan={plan} /> },
     {
       key: 'actions',
@@ -84,8 +95,12 @@ export function PlanCards({ plans, loading, empty, ...handlers }: PlanListProps)
               <dd>{fact.group}</dd>
               <dt>{t('subscription.col_limit')}</dt>
               <dd>{fact.limit}</dd>
-              <dt>{t('subscription.col_subscribers')}</dt>
-              <dd>{fact.subscribers}</dd>
+              {plan.subscriber_count !== undefined && (
+                <>
+                  <dt>{t('subscription.col_subscribers')}</dt>
+                  <dd>{fact.subscribers}</dd>
+                </>
+              )}
             </dl>
             <Flex justify="flex-end">
               <PlanActions plan={plan} labelled {...handlers} />
