@@ -128,7 +128,8 @@ describe.each(dialects)('subscription plans in the console, on %s (built product
     await card.getByTestId('wallet-plan-buy').click();
 
     const dialog = page.getByRole('dialog');
-    await dialog.getByTestId('wallet-plan-method-balance').waitFor();
+    await dialog.getByTestId('wallet-plan-cost').waitFor();
+    expect(await dialog.getByTestId('wallet-plan-method-balance').isChecked()).toBe(true);
     expect(await dialog.getByTestId('wallet-plan-cost').textContent()).toBe('从余额扣除 $10.00');
     await dialog.getByText('$10.00', { exact: true }).last().waitFor(); // the balance afterwards
     if (pictures) await snap(page, 'subscriptions-04-buy-confirm', { fullPage: false });

@@ -41,9 +41,12 @@ export function PlanFormDrawer({ open, plan, onClose }: PlanFormDrawerProps) {
 const QUOTA_PRESETS_USD = [5, 10, 50, 100] as const;
 const CURRENCIES = ['USD', 'CNY', 'EUR'] as const;
 
+/** The form's values: no group is `undefined` there, so the select shows its placeholder ('' on the wire). */
+type PlanFormValues = Omit<PlanInput, 'upgrade_group'> & { upgrade_group?: string };
+
 function PlanForm({ plan, onDone }: { plan?: PlanRecord; onDone: () => void }) {
   const { t } = useTranslation();
-  const [form] = Form.useForm<PlanInput>();
+  const [form] = Form.useForm<PlanFormValues>();
   const formatQuota = useFormatQuota();
   const { quotaPerUnit } = quotaDisplayFrom(usePublicStatus());
   const save = useSavePlan();
@@ -53,10 +56,10 @@ function PlanForm({ plan, onDone }: { plan?: PlanRecord; onDone: () => void }) {
     queryFn: () => api.get<string[]>('/api/group/'),
     staleTime: 5 * 60_000,
   });
-  const [initialValues] = useState<PlanInput>(() => {
-    if (!plan) return NEW_PLAN;
+  const [initialValues] = useState<PlanFormValues>(() => {
+    if (!plan) return { ...NEW_PLAN, upgrade_group: undefined };
     const { id: _id, created_at: _created, updated_at: _updated, subscriber_count: _count, ...values } = plan;
-    return values;
+    return { ...values, upgrade_group: values.upgrade_group || undefined };
   });
   const durationUnit = Form.useWatch('duration_unit', form);
   const resetPeriod = Form.useWatch('quota_reset_period', form);
@@ -68,7 +71,7 @@ function PlanForm({ plan, onDone }: { plan?: PlanRecord; onDone: () => void }) {
     return [...names].map((name) => ({ value: name, label: name }));
   }, [groups.data, plan?.upgrade_group]);
 
-  const onFinish = (values: PlanInput) => {
+  const onFinish = (values: PlanFormValues) => {
     const input: PlanInput = {
       ...initialValues,
       ...values,
@@ -95,7 +98,7 @@ function PlanForm({ plan, onDone }: { plan?: PlanRecord; onDone: () => void }) {
   const number = (message: string, min: number) => [wholeNumberRule(message, min)];
 
   return (
-    <Form<PlanInput>
+    <Form<PlanFormValues>
       form={form}
       layout="vertical"
       initialValues={initialValues}
