@@ -4,6 +4,7 @@ import type { Table } from './fixtures/family/gorm-ddl.js';
 import {
   NEW_API_0_6_3,
   NEW_API_2026_CATALOGUE,
+  NEW_API_2026_SUBSCRIPTIONS,
   NEW_API_CHECKIN,
   ONE_API_0_6_10,
   RELEASES,
@@ -341,6 +342,71 @@ describe.each(cases)('a %s database on %s, started on in place', (_name, dialect
       expect(after.rows.passkey_credentials![0]!.last_used_at).not.toBeNull();
     },
   );
+});
+
+describe.each(dialects)('a family database with subscription plans, on %s', (dialect) => {
+  let mock: MockUpstream;
+  let database: TestDatabase;
+  let server: TestServer;
+  const release = NEW_API_2026_SUBSCRIPTIONS;
+
+  beforeAll(async () => {
+    mock = await startMockUpstream();
+    database = await createFamilyDatabase(dialect, release, await seedRows(mock.baseUrl));
+    server = await startTestServer(dialect, {}, database);
+  }, 60_000);
+  afterAll(async () => {
+    await server?.close();
+    await database?.drop();
+    await mock?.close();
+  });
+
+  it('keeps the family’s plans and Alice’s subscription, spends it, and writes rows the family reads', async () => {
+    const root = new ApiClient(server.baseUrl);
+    await root.login('root', PASSWORDS.root);
+    const alice = new ApiClient(server.baseUrl);
+    await alice.login('alice', PASSWORDS.alice);
+    const plans = await alice.get<Array<{ plan: Row }>>('/api/subscription/plans');
+    expect(plans.data).toEqual([
+      {
+        plan: expect.objectContaining({
+          id: 1,
+          title: 'Family Pro',
+          price_amount: 9.9,
+          enabled: true,
+          total_amount: 50_000,
+        }),
+      },
+    ]);
+    const self = await alice.get<{ subscriptions: Array<{ subscription: Row }> }>('/api/subscription/self');
+    expect(self.data.subscriptions).toEqual([
+      expect.objectContaining({
+        subscription: expect.objectContaining({ id: 1, amount_used: 20_000, status: 'active' }),
+      }),
+    ]);
+    // Alice's old key: the call is paid from the family's subscription first (her default preference).
+    mock.enqueue('openai.chat', { kind: 'ok', text: 'on the plan', usage: { prompt: 100, completion: 20 } });
+    await openaiClient(server, `sk-${ALICE_KEY}`).chat.completions.create({
+      model: 'gpt-4o-mini',
+      messages: [{ role: 'user', content: 'hello' }],
+    });
+    await flushBilling(server);
+    const spent = (await familySnapshot(database, release)).rows.user_subscriptions![0]!;
+    expect(Number(spent.amount_used)).toBeGreaterThan(20_000);
+    expect((await server.ctx.repos.users.findById(2))!.quota).toBe(2_000_000);
+    // A new plan and an admin grant land in the family's tables.
+    const created = await root.post<Row>('/api/subscription/admin/plans', {
+      plan: { title: 'Ours', price_amount: 1, total_amount: 1000, quota_reset_period: 'weekly' },
+    });
+    expect(created.success, created.message).toBe(true);
+    expect(
+      (await root.post('/api/subscription/admin/users/2/subscriptions', { plan_id: created.data.id })).success,
+    ).toBe(true);
+    const after = await familySnapshot(database, release);
+    expect(after.rows.subscription_plans!.map((row) => row.title)).toEqual(['Family Pro', 'Ours']);
+    expect(after.rows.user_subscriptions).toHaveLength(2);
+    expect(after.rows.user_subscriptions![1]).toMatchObject({ user_id: 2, amount_total: 1000, source: 'admin' });
+  });
 });
 
 describe.each(dialects)('a family database with the model catalogue, on %s', (dialect) => {

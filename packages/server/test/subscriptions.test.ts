@@ -280,6 +280,24 @@ describe.each(dialects)('subscription plans on %s', (dialect) => {
     // Nothing more is due: a second round resets nothing.
     expect((await maintainSubscriptions(server.ctx)).reset).toBe(0);
     expect((await subsOf(user.id))[0]).toMatchObject({ amount_used: 3 * PER_CALL });
+
+    // The next boundary passes and another node starts the period (this node is not told): the first request here
+    // sees the boundary it knows has passed, reads the moved boundary and the new period's balance.
+    const soon = nowSeconds() + 2;
+    await db()
+      .updateTable('user_subscriptions')
+      .set({ start_time: soon - 3 * DAY, next_reset_time: soon })
+      .where('id', '=', sub!.id)
+      .execute();
+    server.ctx.ledger.subscriptionsChanged(user.id);
+    expect(await call(user.key)).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    await flushBilling(server);
+    expect(await server.ctx.repos.subscriptions.reset(sub!.id, soon, soon + DAY, nowSeconds())).toBe(true);
+    const walletThen = await wallet(user.id);
+    for (let i = 0; i < 3; i++) expect(await call(user.key)).toBe(200);
+    expect(await wallet(user.id)).toBe(walletThen);
+    expect((await subsOf(user.id))[0]).toMatchObject({ amount_used: 3 * PER_CALL, next_reset_time: soon + DAY });
   });
 
   it('renews the same plan by moving its end, without granting its period again', async () => {

@@ -181,6 +181,12 @@ export class QuotaLedger {
       list.some((sub) => sub.endTime <= seconds || (sub.nextResetTime > 0 && sub.nextResetTime <= seconds));
     if (!entry || entry.stale || now - entry.readAt > SUBSCRIPTION_LIST_TTL_MS || due(entry.list)) {
       const list = await source(userId);
+      // A period that started elsewhere (another node's read, the master's job) moved the boundary: re-read it.
+      const before = new Map((entry?.list ?? []).map((sub) => [sub.id, sub.nextResetTime]));
+      for (const sub of list) {
+        const previous = before.get(sub.id);
+        if (previous !== undefined && previous !== sub.nextResetTime) this.markStale('subscription', sub.id);
+      }
       entry = { list, stale: false, readAt: now };
       this.userSubscriptions.set(userId, entry);
     }
@@ -217,7 +223,13 @@ export class QuotaLedger {
     preference: BillingPreference,
     only?: number | null,
   ): Reservation | Promise<Reservation> {
-    const subs = preference === Preference.WalletOnly ? [] : this.activeSubscriptions(userId).map((sub) => sub.id);
+    // Only balances already loaded: a list another request just read may name one whose read is still under way.
+    const subs =
+      preference === Preference.WalletOnly
+        ? []
+        : this.activeSubscriptions(userId)
+            .map((sub) => sub.id)
+            .filter((id) => this.subscriptions.has(id));
     // `only`: a session's later reservations come from the source its first one did (its charges settle there).
     const sources: Array<number | null> =
       only !== undefined

@@ -68,7 +68,8 @@ export function settle(ctx: AppContext, s: Settlement): number {
   const quota =
     s.priced?.quota ?? (s.task ? (s.task.quota ?? s.reserved) : quotaFor(s, ctx.options.number('QuotaPerUnit')));
   const { token, user } = s.caller;
-  const before = ctx.ledger.available('user', user.id) + s.reserved;
+  // A subscription paid: the wallet does not move, and there is nothing to warn about.
+  const before = ctx.ledger.available('user', user.id) + (s.subscriptionId == null ? s.reserved : 0);
   const log = ctx.options.bool('LogConsumeEnabled') ? consumeLog(s, quota) : null;
   // The charge and its log row travel together to the database (one transaction), so they agree after a crash.
   // The playground's stand-in token (id 0) has no row: only the user is billed.

@@ -57,5 +57,8 @@ export const CARRIED_TABLES: CarriedTable[] = [
   { name: 'tasks' },
   { name: 'setups' },
   { name: 'checkins', references: [{ column: 'user_id', table: 'users' }] },
+  { name: 'subscription_plans' },
+  { name: 'subscription_orders', references: [{ column: 'user_id', table: 'users' }] },
+  { name: 'user_subscriptions', references: [{ column: 'user_id', table: 'users' }] },
   { name: 'logs' },
 ];
