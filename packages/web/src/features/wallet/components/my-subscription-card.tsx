@@ -18,7 +18,6 @@ export function MySubscriptionCard() {
   const everSubscribed = (self.data?.all_subscriptions ?? []).length > 0 || active.length > 0;
 
   if (self.isSuccess && !everSubscribed) return null;
-  if (self.isError) return null;
 
   const change = (value: BillingPreference) =>
     preference.mutate(value, {
@@ -49,6 +48,8 @@ export function MySubscriptionCard() {
     >
       {self.isPending ? (
         <Skeleton active paragraph={{ rows: 3 }} />
+      ) : self.isError ? (
+        <Alert type="error" showIcon title={(self.error as Error).message} />
       ) : (
         <Flex vertical gap={16}>
           {active.length === 0 ? (

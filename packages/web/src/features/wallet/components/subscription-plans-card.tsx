@@ -6,7 +6,19 @@ import {
   WalletOutlined,
   WechatOutlined,
 } from '@ant-design/icons';
-import { Alert, Button, Card, Descriptions, Flex, Modal, Radio, Skeleton, Tag, Typography } from 'antd';
+import {
+  Alert,
+  Button,
+  type ButtonProps,
+  Card,
+  Descriptions,
+  Flex,
+  Modal,
+  Radio,
+  Skeleton,
+  Tag,
+  Typography,
+} from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { durationText, periodText, priceText } from '../../../components/subscription/plan-text';
@@ -173,7 +185,7 @@ function BuyPlanModal({ plan, methods, onClose }: { plan: PlanRecord; methods: P
       onOk={confirm}
       onCancel={onClose}
       confirmLoading={buy.isPending}
-      okButtonProps={{ disabled: methods.length === 0 || short, 'data-testid': 'wallet-plan-confirm' } as never}
+      okButtonProps={{ disabled: methods.length === 0 || short, 'data-testid': 'wallet-plan-confirm' } as ButtonProps}
       destroyOnHidden
     >
       <Flex vertical gap={12}>
