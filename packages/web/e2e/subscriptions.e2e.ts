@@ -4,12 +4,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { availableDialects, createTestDatabase, type TestDatabase } from '../../server/test/helpers/databases.js';
 import type { MockUpstream } from '../../server/test/mock-upstream/index.js';
 import { newPage, snap } from './helpers/browser.js';
+import { type FakeEpay, startFakeEpay } from './helpers/fake-epay.js';
 import { startUpstreamJourney, type UpstreamJourney } from './helpers/journey.js';
 import type { Product } from './helpers/product.js';
 import { type AdminApi, adminApi, signIn } from './helpers/session.js';
 
 const dialects = await availableDialects();
 const ALICE = { username: 'alice', password: 'alice-password-1' };
+const BOB = { username: 'bob', password: 'bob-password-12' };
+const MERCHANT = { pid: '1001', key: 'e2e-merchant-key' };
 const UNIT = 500_000; // quota per dollar (the default)
 const PLAN = { title: 'Pro 月付', price: 10, quota: 10 * UNIT };
 // 0.5 per call × 500 000 quota per unit = 250 000 quota ($0.50) per request.
@@ -22,7 +25,9 @@ describe.each(dialects)('subscription plans in the console, on %s (built product
   let browser: Browser;
   let mock: MockUpstream;
   let api: AdminApi;
+  let gateway: FakeEpay;
   let aliceId = 0;
+  let bobId = 0;
   let planId = 0;
   const pictures = dialect === 'sqlite';
 
@@ -35,8 +40,9 @@ describe.each(dialects)('subscription plans in the console, on %s (built product
     await signIn(opened.page, credentials);
     return opened;
   };
-  const aliceSubscriptions = () =>
-    api<SubscriptionSummaryView[]>('GET', `/api/subscription/admin/users/${aliceId}/subscriptions`);
+  const subscriptionsOf = (id: number) =>
+    api<SubscriptionSummaryView[]>('GET', `/api/subscription/admin/users/${id}/subscriptions`);
+  const aliceSubscriptions = () => subscriptionsOf(aliceId);
   const aliceQuota = async () => (await api<{ quota: number }>('GET', `/api/user/${aliceId}`)).quota;
   /** Nothing sticks out to the right of a phone screen. */
   const fitsPhone = async (page: Page) =>
@@ -44,6 +50,7 @@ describe.each(dialects)('subscription plans in the console, on %s (built product
 
   beforeAll(async () => {
     if (dialect !== 'sqlite') database = await createTestDatabase(dialect);
+    gateway = await startFakeEpay(MERCHANT);
     journey = await startUpstreamJourney({ env: database ? { SQL_DSN: database.env.SQL_DSN } : {} });
     ({ product, browser, api, mock } = journey);
     await api('POST', '/api/channel/', {
@@ -58,17 +65,23 @@ describe.each(dialects)('subscription plans in the console, on %s (built product
       },
     });
     await api('PUT', '/api/option/', { key: 'ModelPrice', value: '{"per-call-model": 0.5}' });
-    await api('POST', '/api/user/', { ...ALICE, display_name: 'Alice' });
-    const found = await api<{ items: Array<{ id: number; username: string }> }>(
-      'GET',
-      `/api/user/search?keyword=${ALICE.username}`,
-    );
-    aliceId = found.items.find((row) => row.username === ALICE.username)!.id;
+    const ids: Record<string, number> = {};
+    for (const user of [ALICE, BOB]) {
+      await api('POST', '/api/user/', { ...user, display_name: user.username });
+      const found = await api<{ items: Array<{ id: number; username: string }> }>(
+        'GET',
+        `/api/user/search?keyword=${user.username}`,
+      );
+      ids[user.username] = found.items.find((row) => row.username === user.username)!.id;
+    }
+    aliceId = ids.alice!;
+    bobId = ids.bob!;
     // $20 in the wallet: the plan costs $10 of it.
     await api('POST', '/api/user/manage', { id: aliceId, action: 'add_quota', value: 20 * UNIT });
   }, 120_000);
   afterAll(async () => {
     await journey?.close();
+    await gateway?.close();
     await database?.drop();
   });
 
@@ -213,12 +226,48 @@ describe.each(dialects)('subscription plans in the console, on %s (built product
     await context.close();
   });
 
+  it('bob, with an empty wallet, pays for the plan through the epay gateway instead', async () => {
+    for (const [key, value] of [
+      ['ServerAddress', product.baseUrl],
+      ['PayAddress', gateway.baseUrl],
+      ['EpayId', MERCHANT.pid],
+      ['EpayKey', MERCHANT.key],
+    ]) {
+      await api('PUT', '/api/option/', { key, value });
+    }
+    const { context, page } = await session(BOB);
+    await page.goto('/topup');
+    await page.getByTestId(`wallet-plan-${planId}`).getByTestId('wallet-plan-buy').click();
+    const dialog = page.getByRole('dialog');
+    // The balance cannot pay: said so, and the button stays off until another way is chosen.
+    await dialog.getByText('余额不足以购买此套餐，请先充值或选择其他支付方式。').waitFor();
+    expect(await dialog.getByTestId('wallet-plan-confirm').isDisabled()).toBe(true);
+    await dialog.locator('.ant-radio-button-wrapper', { hasText: '支付宝' }).click();
+    expect(await dialog.getByTestId('wallet-plan-cost').textContent()).toBe('10.00 USD');
+    if (pictures) await snap(page, 'subscriptions-08-buy-epay', { fullPage: false });
+    await dialog.getByTestId('wallet-plan-confirm').click();
+
+    await page.waitForURL(`${gateway.baseUrl}/submit.php`);
+    await page.getByTestId('gateway-signature').getByText('签名正确').waitFor();
+    expect(gateway.orders.at(-1)!.fields).toMatchObject({ type: 'alipay', money: '10.00' });
+    await page.getByRole('button', { name: '确认支付' }).click();
+    await page.waitForURL('**/topup?pay=success');
+    const mine = page.getByTestId('wallet-my-subscription');
+    await mine.getByText(PLAN.title).waitFor();
+    await mine.getByTestId('subscription-left').getByText('$10.00 / $10.00').waitFor();
+    expect(gateway.notifyAnswers).toEqual(['success']);
+    const [bought] = await subscriptionsOf(bobId);
+    expect(bought!.subscription).toMatchObject({ plan_id: planId, status: 'active', source: 'order' });
+    expect((await api<{ quota: number }>('GET', `/api/user/${bobId}`)).quota).toBe(0);
+    await context.close();
+  });
+
   it.runIf(pictures)('reads well in dark mode and at 375 px', async () => {
     const dark = await session(ALICE, { dark: true });
     await dark.page.goto('/topup');
     await dark.page.getByTestId('wallet-my-subscription').getByTestId('subscription-left').waitFor();
     await dark.page.getByTestId(`wallet-plan-${planId}`).waitFor();
-    await snap(dark.page, 'subscriptions-08-wallet-dark');
+    await snap(dark.page, 'subscriptions-09-wallet-dark');
     await dark.context.close();
 
     const phone = await session(ALICE, { width: 375 });
@@ -227,21 +276,21 @@ describe.each(dialects)('subscription plans in the console, on %s (built product
     await plan.waitFor();
     await phone.page.getByTestId('wallet-my-subscription').getByTestId('subscription-left').waitFor();
     await fitsPhone(phone.page);
-    await snap(phone.page, 'subscriptions-09-wallet-375');
+    await snap(phone.page, 'subscriptions-10-wallet-375');
     await plan.getByTestId('wallet-plan-buy').click();
     await phone.page.getByRole('dialog').getByTestId('wallet-plan-cost').waitFor();
-    await snap(phone.page, 'subscriptions-10-buy-375', { fullPage: false });
+    await snap(phone.page, 'subscriptions-11-buy-375', { fullPage: false });
     await phone.context.close();
 
     const admin = await session(undefined, { width: 375, dark: true });
     await admin.page.goto('/subscription');
     await admin.page.getByTestId(`plan-row-${planId}`).getByText(PLAN.title).waitFor();
     await fitsPhone(admin.page);
-    await snap(admin.page, 'subscriptions-11-plans-375-dark');
+    await snap(admin.page, 'subscriptions-12-plans-375-dark');
     await admin.page.goto(`/user/edit/${aliceId}`);
     await admin.page.getByTestId('user-subscriptions').getByText(PLAN.title).waitFor();
     await admin.page.getByTestId('user-subscriptions').scrollIntoViewIfNeeded();
-    await snap(admin.page, 'subscriptions-12-user-drawer-375-dark', { fullPage: false });
+    await snap(admin.page, 'subscriptions-13-user-drawer-375-dark', { fullPage: false });
     await admin.context.close();
   });
 });
