@@ -6,10 +6,20 @@ import {
 } from '@gateway/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { nowSeconds } from '../src/db/sql-helpers.js';
+import { epaySign } from '../src/services/payments/epay.js';
 import { activeForLedger, maintainSubscriptions } from '../src/services/subscriptions/lifecycle.js';
 import { type ApiClient, ROLE_REFUSED, refusal, setupAndLogin, signedInUser } from './helpers/client.js';
 import { availableDialects } from './helpers/databases.js';
-import { type FakeStripe, startFakeStripe, stripeCheckoutEvent, stripeSignature } from './helpers/fake-payments.js';
+import {
+  creemCompletedEvent,
+  creemSignature,
+  type FakeCreem,
+  type FakeStripe,
+  startFakeCreem,
+  startFakeStripe,
+  stripeCheckoutEvent,
+  stripeSignature,
+} from './helpers/fake-payments.js';
 import { addChannel, addToken, flushBilling } from './helpers/relay.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
 import { type MockUpstream, startMockUpstream } from './mock-upstream/index.js';
@@ -21,6 +31,9 @@ const STRIPE_HOOK = 'whsec_test_webhook_secret';
 const PER_CALL = 1000;
 const UNIT = 500_000;
 const DAY = 86_400;
+const EPAY_KEY = 'epay-merchant-key';
+const CREEM_KEY = 'creem_test_api_key';
+const CREEM_HOOK = 'creem_webhook_secret';
 
 const planBody = (overrides: Partial<SubscriptionPlanView> = {}) => ({
   plan: {
@@ -39,6 +52,7 @@ describe.each(dialects)('subscription plans on %s', (dialect) => {
   let server: TestServer;
   let mock: MockUpstream;
   let stripe: FakeStripe;
+  let creem: FakeCreem;
   let root: ApiClient;
   let serial = 0;
 
@@ -82,7 +96,8 @@ describe.each(dialects)('subscription plans on %s', (dialect) => {
   beforeAll(async () => {
     mock = await startMockUpstream();
     stripe = await startFakeStripe(STRIPE_KEY);
-    server = await startTestServer(dialect, { STRIPE_API_BASE: stripe.base });
+    creem = await startFakeCreem(CREEM_KEY);
+    server = await startTestServer(dialect, { STRIPE_API_BASE: stripe.base, CREEM_API_BASE: creem.base });
     root = await setupAndLogin(server.baseUrl);
     await addChannel(root, { type: 1, key: 'sk-upstream', base_url: mock.baseUrl, models: 'per-call-model' });
     for (const [key, value] of Object.entries({
@@ -92,6 +107,11 @@ describe.each(dialects)('subscription plans on %s', (dialect) => {
       StripeApiSecret: STRIPE_KEY,
       StripeWebhookSecret: STRIPE_HOOK,
       StripePriceId: 'price_credit',
+      PayAddress: 'https://pay.example.com',
+      EpayId: '1001',
+      EpayKey: EPAY_KEY,
+      CreemApiKey: CREEM_KEY,
+      CreemWebhookSecret: CREEM_HOOK,
     })) {
       expect((await root.put('/api/option/', { key, value })).success, key).toBe(true);
     }
@@ -100,6 +120,7 @@ describe.each(dialects)('subscription plans on %s', (dialect) => {
     await server?.close();
     await mock?.close();
     await stripe?.close();
+    await creem?.close();
   });
   beforeEach(() => mock.reset());
 
@@ -343,7 +364,7 @@ describe.each(dialects)('subscription plans on %s', (dialect) => {
     expect(answer.data.pay_link).toBe(session.url);
     expect(session.form).toMatchObject({ 'line_items[0][price]': 'price_plan_pro', 'line_items[0][quantity]': '1' });
     const tradeNo = session.form.client_reference_id!;
-    expect(tradeNo).toMatch(/^sub_[0-9a-f]{40}$/);
+    expect(tradeNo).toMatch(/^sub_ref_[0-9a-f]{40}$/);
     expect(await subsOf(user.id)).toEqual([]);
 
     const body = stripeCheckoutEvent(tradeNo);
@@ -366,6 +387,98 @@ describe.each(dialects)('subscription plans on %s', (dialect) => {
     // The plan is spent by the next call at once.
     expect(await call(user.key)).toBe(200);
     expect((await subsOf(user.id))[0]).toMatchObject({ amount_used: PER_CALL });
+  });
+
+  it('grants a Creem-paid plan once on its signed webhook, with the plan’s own product', async () => {
+    const plan = await createPlan({ creem_product_id: 'prod_plan_pro' });
+    const user = await newUser(0);
+    const answer = await user.client.post<{ checkout_url: string; order_id: string }>('/api/subscription/creem/pay', {
+      plan_id: plan.id,
+    });
+    expect(answer, JSON.stringify(answer)).toMatchObject({ success: true });
+    const checkout = creem.checkouts.at(-1)!;
+    expect(answer.data.checkout_url).toBe(checkout.url);
+    expect(checkout.body).toMatchObject({ product_id: 'prod_plan_pro', request_id: answer.data.order_id });
+    const body = creemCompletedEvent(answer.data.order_id);
+    const hook = (signature = creemSignature(body, CREEM_HOOK)) =>
+      fetch(`${server.baseUrl}/api/creem/webhook`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'creem-signature': signature },
+        body,
+      }).then(async (response) => {
+        await response.arrayBuffer();
+        return response.status;
+      });
+    expect(await hook('0'.repeat(64))).toBe(401);
+    expect(await subsOf(user.id)).toEqual([]);
+    expect(await Promise.all([hook(), hook(), hook()])).toEqual([200, 200, 200]);
+    expect(await subsOf(user.id)).toHaveLength(1);
+  });
+
+  it('grants an epay-paid plan once on its signed notification; a forged or short one grants nothing', async () => {
+    const plan = await createPlan({ price_amount: 3.5 });
+    const user = await newUser(0);
+    const response = await fetch(`${server.baseUrl}/api/subscription/epay/pay`, {
+      method: 'POST',
+      headers: {
+        cookie: user.client.sessionCookie,
+        'new-api-user': String(user.id),
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify({ plan_id: plan.id, payment_method: 'zfb' }),
+    });
+    const answer = (await response.json()) as { success: boolean; url: string; data: Record<string, string> };
+    expect(answer, JSON.stringify(answer)).toMatchObject({ success: true, message: 'success' });
+    expect(answer.url).toBe('https://pay.example.com/submit.php');
+    const form = answer.data;
+    expect(form).toMatchObject({
+      pid: '1001',
+      type: 'alipay',
+      money: '3.50',
+      notify_url: 'https://gateway.example.com/api/subscription/epay/notify',
+    });
+    expect(form.sign).toBe(epaySign(form, EPAY_KEY));
+    const report = (overrides: Record<string, string> = {}, key = EPAY_KEY) => {
+      const params: Record<string, string> = {
+        pid: '1001',
+        trade_no: `GW${Date.now()}`,
+        out_trade_no: form.out_trade_no!,
+        type: 'alipay',
+        name: form.name!,
+        money: '3.50',
+        trade_status: 'TRADE_SUCCESS',
+        ...overrides,
+      };
+      const body = new URLSearchParams({ ...params, sign: epaySign(params, key), sign_type: 'MD5' }).toString();
+      return fetch(`${server.baseUrl}/api/subscription/epay/notify`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body,
+      }).then((response) => response.text());
+    };
+    expect(await report({}, 'another-key')).toBe('fail');
+    expect(await report({ money: '0.01' })).toBe('fail');
+    expect(await report({ trade_status: 'WAIT_BUYER_PAY' })).toBe('fail');
+    expect(await subsOf(user.id)).toEqual([]);
+    expect(await Promise.all(Array.from({ length: 4 }, () => report()))).toEqual(Array(4).fill('success'));
+    expect(await subsOf(user.id)).toHaveLength(1);
+    expect(await server.ctx.repos.subscriptions.findOrder(form.out_trade_no!)).toMatchObject({
+      status: 'success',
+      payment_method: 'alipay',
+    });
+  });
+
+  it('gives a failed request’s reservation back to the plan it was taken from', async () => {
+    const plan = await createPlan();
+    const user = await newUser(5 * UNIT);
+    await user.client.post('/api/subscription/balance/pay', { plan_id: plan.id });
+    const walletBefore = await wallet(user.id);
+    mock.enqueue('openai.chat', { kind: 'status', status: 400, message: 'bad request' });
+    expect(await call(user.key)).toBe(400);
+    expect(await call(user.key)).toBe(200);
+    expect((await subsOf(user.id))[0]).toMatchObject({ amount_used: PER_CALL });
+    expect(await wallet(user.id)).toBe(walletBefore);
+    expect(server.ctx.ledger.live('subscription', (await subsOf(user.id))[0]!.id)).toBe(2 * PER_CALL);
   });
 
   it('moves the user to the plan’s group while it lasts and back when it expires or is cancelled', async () => {
@@ -407,5 +520,18 @@ describe.each(dialects)('subscription plans on %s', (dialect) => {
       true,
     );
     expect(await subsOf(user.id)).toHaveLength(1);
+    const audited = await db()
+      .selectFrom('audit_logs')
+      .select(['action', 'actor_username'])
+      .where('target_type', '=', 'user')
+      .where('target_id', '=', String(user.id))
+      .where('action', 'like', 'subscription.%')
+      .orderBy('id')
+      .execute();
+    expect(audited).toEqual([
+      { action: 'subscription.grant', actor_username: 'root' },
+      { action: 'subscription.invalidate', actor_username: 'root' },
+      { action: 'subscription.delete', actor_username: 'root' },
+    ]);
   });
 });

@@ -19,6 +19,7 @@ import { nowSeconds } from '../db/sql-helpers.js';
 import { ApiFailure, messageFor, ok } from '../http/envelope.js';
 import { parseBody } from '../http/validation.js';
 import { userSetting } from '../services/accounts/user-setting.js';
+import { recordAudit } from '../services/audit/audit-trail.js';
 import { createCreemCheckout, creemConfigured } from '../services/payments/creem.js';
 import { epaySign } from '../services/payments/epay.js';
 import { epayType } from '../services/payments/epay-order.js';
@@ -37,11 +38,15 @@ const planIdSchema = z.object({ plan_id: z.number().int().positive() });
 const upsertSchema = z.object({ plan: planInputSchema });
 const statusSchema = z.object({ enabled: z.boolean() });
 const preferenceSchema = z.object({ billing_preference: z.string() });
+const resetSchema = z.object({ plan_id: z.number().int().positive().optional() });
 const bindSchema = z.object({ user_id: z.number().int().positive(), plan_id: z.number().int().positive() });
 
-/** Subscription orders' references: `sub_` and 40 hex characters, so a payment webhook knows what it completes. */
+/**
+ * Subscription orders' references, the family's form: `sub_ref_` and 40 hex characters (unguessable), so a payment
+ * webhook knows a plan's order from a top-up's (`ref_…`, `USR…`).
+ */
 export function subscriptionTradeNo(): string {
-  return `sub_${randomBytes(20).toString('hex')}`;
+  return `sub_ref_${randomBytes(20).toString('hex')}`;
 }
 
 const idParam = (request: FastifyRequest) => {
@@ -200,7 +205,14 @@ export async function subscriptionRoutes(app: FastifyInstance, ctx: AppContext):
       money: Number(plan.price_amount ?? 0).toFixed(2),
     };
     const data = { ...params, sign: epaySign(params, o.get('EpayKey')), sign_type: 'MD5' };
-    return ok({ params: data, url: `${trimSlash(o.get('PayAddress'))}/submit.php` } satisfies SubscriptionEpayView);
+    // The family's answer: the form fields in `data`, the gateway's address beside it (as for top-ups).
+    const view: SubscriptionEpayView = {
+      success: true,
+      message: 'success',
+      data,
+      url: `${trimSlash(o.get('PayAddress'))}/submit.php`,
+    };
+    return view;
   });
 
   const reportParams = (request: FastifyRequest): Record<string, string> => {
@@ -251,17 +263,29 @@ export async function subscriptionRoutes(app: FastifyInstance, ctx: AppContext):
     return ok();
   });
 
-  const adminGrant = async (userId: number, planId: number) => {
+  /** Admins' changes to a user's subscriptions are on the user's audit trail (plans are site settings). */
+  const audit = (request: FastifyRequest, action: string, userId: number, before: unknown, after: unknown) =>
+    recordAudit(ctx, request, [
+      {
+        action: `subscription.${action}`,
+        targetType: 'user',
+        targetId: userId,
+        changes: [{ field: 'subscription', before, after }],
+      },
+    ]);
+
+  const adminGrant = async (request: FastifyRequest, userId: number, planId: number) => {
     const plan = await repo.findPlan(planId);
     if (!plan) throw new ApiFailure('subscription_plan_not_found');
     if (!(await ctx.repos.users.findById(userId))) throw new ApiFailure('user_not_found');
-    await grantByAdmin(ctx, userId, plan);
+    const grant = await grantByAdmin(ctx, userId, plan);
+    await audit(request, grant.renewed ? 'renew' : 'grant', userId, null, `${plan.id}:${plan.title}`);
     return ok();
   };
 
   app.post('/api/subscription/admin/bind', { preHandler: admin }, async (request) => {
     const { user_id, plan_id } = parseBody(bindSchema, request.body);
-    return adminGrant(user_id, plan_id);
+    return adminGrant(request, user_id, plan_id);
   });
 
   app.get('/api/subscription/admin/users/:id/subscriptions', { preHandler: admin }, async (request) =>
@@ -270,15 +294,19 @@ export async function subscriptionRoutes(app: FastifyInstance, ctx: AppContext):
 
   app.post('/api/subscription/admin/users/:id/subscriptions', { preHandler: admin }, async (request) => {
     const { plan_id } = parseBody(planIdSchema, request.body);
-    return adminGrant(idParam(request), plan_id);
+    return adminGrant(request, idParam(request), plan_id);
   });
 
-  /** Starts the current period again (used back to 0) for the user's active subscriptions. */
+  /** Starts the current period again (used back to 0) for the user's active subscriptions (of one plan). */
   app.post('/api/subscription/admin/users/:id/subscriptions/reset', { preHandler: admin }, async (request) => {
     const userId = idParam(request);
-    for (const sub of await repo.activeForUser(userId, nowSeconds())) {
+    // The family resets one plan's subscriptions (`plan_id`); without one, every active subscription of the user.
+    const { plan_id } = parseBody(resetSchema, request.body ?? {});
+    const active = await repo.activeForUser(userId, nowSeconds());
+    for (const sub of active.filter((row) => plan_id === undefined || Number(row.plan_id) === plan_id)) {
       if (!(await resetIfDue(ctx, sub))) await repo.clearUsed(sub.id);
       ctx.ledger.markStale('subscription', sub.id);
+      await audit(request, 'reset', userId, Number(sub.amount_used), 0);
     }
     return ok();
   });
@@ -294,7 +322,9 @@ export async function subscriptionRoutes(app: FastifyInstance, ctx: AppContext):
   app.post('/api/subscription/admin/user_subscriptions/:id/invalidate', { preHandler: admin }, async (request) => {
     const sub = await repo.find(idParam(request));
     if (!sub) throw new ApiFailure('subscription_not_found');
-    await endSubscription(ctx, sub, SubscriptionStatus.Cancelled);
+    if (await endSubscription(ctx, sub, SubscriptionStatus.Cancelled)) {
+      await audit(request, 'invalidate', Number(sub.user_id), sub.id, SubscriptionStatus.Cancelled);
+    }
     return ok();
   });
 
@@ -305,6 +335,7 @@ export async function subscriptionRoutes(app: FastifyInstance, ctx: AppContext):
     await endSubscription(ctx, sub, SubscriptionStatus.Cancelled);
     await ctx.db.inTransaction((trx) => repo.remove(trx, sub.id));
     ctx.ledger.subscriptionsChanged(Number(sub.user_id));
+    await audit(request, 'delete', Number(sub.user_id), sub.id, null);
     return ok();
   });
 }

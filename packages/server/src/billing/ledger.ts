@@ -90,6 +90,7 @@ export class QuotaLedger {
   /** Subscriptions' quota left in their current period, by user_subscriptions id. */
   private subscriptions = new Map<number, Balance>();
   private userSubscriptions = new Map<number, UserSubscriptions>();
+  private subscriptionReads = new Map<number, Promise<void>>();
   private subscriptionSource: SubscriptionSource | null = null;
   private entries: Entry[] = [];
   private loading = new Map<string, Promise<void>>();
@@ -119,6 +120,8 @@ export class QuotaLedger {
   subscriptionsChanged(userId: number): void {
     const entry = this.userSubscriptions.get(userId);
     if (entry) entry.stale = true;
+    // A read under way may have run before the change: it must not become the list.
+    this.subscriptionReads.delete(userId);
   }
 
   /** This node's side of its balances, as the shared balances read it. */
@@ -168,29 +171,50 @@ export class QuotaLedger {
   }
 
   /**
-   * The user's active subscriptions and their balances. Read again when changed here, after the TTL, and when a
-   * period boundary or an end has passed (the read starts the due period: subscriptions/lifecycle.ts).
+   * The user's active subscriptions and their balances. Read again (waiting for it) when changed here and when a
+   * period boundary or an end has passed (the read starts the due period: subscriptions/lifecycle.ts); after the
+   * TTL the list is read again in the background while the request goes on with the one it has.
    */
   private async ensureSubscriptions(userId: number): Promise<void> {
     const source = this.subscriptionSource;
     if (!source) return;
-    let entry = this.userSubscriptions.get(userId);
-    const now = Date.now();
-    const seconds = Math.floor(now / 1000);
-    const due = (list: SubscriptionMeta[]) =>
-      list.some((sub) => sub.endTime <= seconds || (sub.nextResetTime > 0 && sub.nextResetTime <= seconds));
-    if (!entry || entry.stale || now - entry.readAt > SUBSCRIPTION_LIST_TTL_MS || due(entry.list)) {
-      const list = await source(userId);
-      // A period that started elsewhere (another node's read, the master's job) moved the boundary: re-read it.
-      const before = new Map((entry?.list ?? []).map((sub) => [sub.id, sub.nextResetTime]));
-      for (const sub of list) {
-        const previous = before.get(sub.id);
-        if (previous !== undefined && previous !== sub.nextResetTime) this.markStale('subscription', sub.id);
+    // Bounded: a list read just as another node moves a boundary may still show it passed once.
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const entry = this.userSubscriptions.get(userId);
+      const now = Date.now();
+      const seconds = Math.floor(now / 1000);
+      const due = (sub: SubscriptionMeta) =>
+        sub.endTime <= seconds || (sub.nextResetTime > 0 && sub.nextResetTime <= seconds);
+      if (entry && !entry.stale && (!entry.list.some(due) || attempt === 2)) {
+        if (now - entry.readAt > SUBSCRIPTION_LIST_TTL_MS) this.readSubscriptions(userId, source).catch(() => {});
+        await Promise.all(entry.list.filter((sub) => !due(sub)).map((sub) => this.ensure('subscription', sub.id)));
+        return;
       }
-      entry = { list, stale: false, readAt: now };
-      this.userSubscriptions.set(userId, entry);
+      await this.readSubscriptions(userId, source);
     }
-    await Promise.all(entry.list.map((sub) => this.ensure('subscription', sub.id)));
+  }
+
+  /** One read of a user's list at a time; a read that a change overtook (subscriptionsChanged) is not kept. */
+  private readSubscriptions(userId: number, source: SubscriptionSource): Promise<void> {
+    const running = this.subscriptionReads.get(userId);
+    if (running) return running;
+    let read!: Promise<void>;
+    read = (async () => {
+      const list = await source(userId);
+      if (this.subscriptionReads.get(userId) !== read) return;
+      const previous = this.userSubscriptions.get(userId);
+      // A period that started elsewhere (another node's read, the master's job) moved the boundary: re-read it.
+      const before = new Map((previous?.list ?? []).map((sub) => [sub.id, sub.nextResetTime]));
+      for (const sub of list) {
+        const boundary = before.get(sub.id);
+        if (boundary !== undefined && boundary !== sub.nextResetTime) this.markStale('subscription', sub.id);
+      }
+      this.userSubscriptions.set(userId, { list, stale: false, readAt: Date.now() });
+    })().finally(() => {
+      if (this.subscriptionReads.get(userId) === read) this.subscriptionReads.delete(userId);
+    });
+    this.subscriptionReads.set(userId, read);
+    return read;
   }
 
   available(kind: BalanceKind, id: number): number {

@@ -11,7 +11,12 @@ export const MANAGEMENT_BODY_LIMIT = 4 * 1024 * 1024;
  * Routes whose body is a form by nature: payment gateways notify with form posts. Everything else under /api reads
  * JSON, and a form or text body there can only come from another site's form (which needs no CORS approval).
  */
-const FORM_ROUTES = new Set(['/api/user/epay/notify', '/api/user/epay/return']);
+const FORM_ROUTES = new Set([
+  '/api/user/epay/notify',
+  '/api/user/epay/return',
+  '/api/subscription/epay/notify',
+  '/api/subscription/epay/return',
+]);
 const FORM_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-data', 'text/plain'];
 const CHANGES_STATE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 

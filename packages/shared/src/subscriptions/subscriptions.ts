@@ -167,8 +167,13 @@ export interface SubscriptionSelfView {
   all_subscriptions: SubscriptionSummaryView[];
 }
 
-/** `POST /api/subscription/epay/pay`'s data: the form the browser posts to the epay gateway. */
+/**
+ * `POST /api/subscription/epay/pay`'s whole answer (the family's, as for top-ups): the signed form fields in `data`,
+ * and beside them the gateway's `url` the browser posts them to.
+ */
 export interface SubscriptionEpayView {
+  success: true;
+  message: string;
+  data: Record<string, string>;
   url: string;
-  params: Record<string, string>;
 }

@@ -200,9 +200,12 @@ export async function completeOrder(ctx: AppContext, tradeNo: string, payload: s
   return true;
 }
 
-/** Subscription orders' references start with `sub_` (api/subscription.ts), top-ups' never do. */
+/**
+ * Subscription orders' references start with `sub_` (api/subscription.ts), or `SUBUSR` (the family's epay orders,
+ * still pending in an adopted database); top-ups' never do.
+ */
 export function isSubscriptionTradeNo(tradeNo: string): boolean {
-  return tradeNo.startsWith('sub_');
+  return tradeNo.startsWith('sub_') || tradeNo.startsWith('SUBUSR');
 }
 
 /** An admin gives a plan (no payment, no purchase limit). */
