@@ -63,19 +63,13 @@ function checkoutUrl(url: unknown): string {
   return url;
 }
 
-type EpayEnvelope = ApiEnvelope<{ url?: unknown; params?: unknown } & PayFields> & { url?: unknown };
+type EpayEnvelope = ApiEnvelope<PayFields> & { url?: unknown };
 
-/**
- * The epay form: the family answers the signed fields in `data` and the gateway's address in a top-level `url`;
- * an answer of `{url, params}` in `data` is read as well.
- */
+/** The epay form, as for top-ups: the signed fields in `data` and the gateway's address in a top-level `url`. */
 function epayOrder(envelope: EpayEnvelope): PayOrder {
-  const data = envelope.data;
-  if (data && typeof data.url === 'string' && data.params && typeof data.params === 'object')
-    return { url: data.url, fields: data.params as PayFields };
-  if (typeof envelope.url === 'string' && envelope.url && data && typeof data === 'object')
-    return { url: envelope.url, fields: data };
-  throw failed();
+  if (typeof envelope.url !== 'string' || !envelope.url || !envelope.data || typeof envelope.data !== 'object')
+    throw failed();
+  return { url: envelope.url, fields: envelope.data };
 }
 
 /** Buys a plan. With the balance it is done at once, so the balance and the subscriptions are read again. */

@@ -167,6 +167,50 @@ describe('subscription plans in the wallet', () => {
     await waitFor(() => expect(checkout.urls).toContain('https://checkout.stripe.test/pay/cs_1'));
   });
 
+  it('pays through epay by posting the signed form to the gateway the server answered', async () => {
+    const user = setupUser();
+    const submitted: HTMLFormElement[] = [];
+    vi.spyOn(HTMLFormElement.prototype, 'submit').mockImplementation(function (this: HTMLFormElement) {
+      submitted.push(this.cloneNode(true) as HTMLFormElement);
+    });
+    const fields = {
+      pid: '1001',
+      type: 'alipay',
+      out_trade_no: 'sub_ref_1',
+      money: '10.00',
+      sign: 'x',
+      sign_type: 'MD5',
+    };
+    const { requests } = renderWallet({
+      'GET /api/user/topup/info': ok({
+        enable_online_topup: true,
+        min_topup: 1,
+        price: 7.3,
+        amount_options: [],
+        discount: {},
+      }),
+      'GET /api/subscription/plans': ok([{ plan: plan({ allow_balance_pay: false }) }]),
+      'POST /api/subscription/epay/pay': {
+        success: true,
+        message: 'success',
+        data: fields,
+        url: 'https://pay.example/submit.php',
+      } as never,
+    });
+    await user.click(within(await screen.findByTestId('wallet-plan-3')).getByTestId('wallet-plan-buy'));
+    const dialog = await screen.findByRole('dialog');
+    // The plan is not sold for the balance: epay's methods only, the first one chosen.
+    expect(within(dialog).queryByText('钱包余额')).toBeNull();
+    await user.click(button('前往支付', dialog));
+    await waitFor(() => expect(submitted).toHaveLength(1));
+    expect(requests.find((r) => r.path === '/api/subscription/epay/pay')?.body).toEqual({
+      plan_id: 3,
+      payment_method: 'zfb',
+    });
+    expect(submitted[0]!.action).toBe('https://pay.example/submit.php');
+    expect(new FormData(submitted[0]!).get('out_trade_no')).toBe('sub_ref_1');
+  });
+
   it('changes which balance pays first', async () => {
     const user = setupUser();
     const { requests } = renderWallet({
