@@ -47,6 +47,7 @@ export const PAGE_ROUTES: PageRoute[] = [
   { path: '/channel/edit/:id', access: 'admin', page: () => import('../features/channel/pages/channel-edit-page') },
   { path: '/models', access: 'admin', page: () => import('../features/models/pages/models-page') },
   { path: '/redemption', access: 'admin', page: () => import('../features/redemption/pages/redemption-page') },
+  { path: '/subscription', access: 'admin', page: () => import('../features/subscription/pages/subscription-page') },
   { path: '/user', access: 'admin', page: () => import('../features/users/pages/user-page') },
   { path: '/user/edit/:id', access: 'admin', page: () => import('../features/users/pages/user-page') }, // opens that user's edit drawer
   { path: '/audit', access: 'admin', page: () => import('../features/audit/pages/audit-page') },

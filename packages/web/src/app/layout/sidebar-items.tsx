@@ -2,6 +2,7 @@ import {
   ApiOutlined,
   AppstoreOutlined,
   AuditOutlined,
+  CrownOutlined,
   DashboardOutlined,
   ExperimentOutlined,
   GiftOutlined,
@@ -74,6 +75,7 @@ export function buildSidebarGroups(role: number | undefined, flags: SidebarFlags
         ...entry('/channel', 'nav.channel', <ApiOutlined />, admin),
         ...entry('/models', 'models.nav', <AppstoreOutlined />, admin),
         ...entry('/redemption', 'nav.redemption', <GiftOutlined />, admin),
+        ...entry('/subscription', 'subscription.nav', <CrownOutlined />, admin),
         ...entry('/user', 'nav.user', <TeamOutlined />, admin),
         ...entry('/audit', 'audit.nav', <AuditOutlined />, admin),
         // System settings are root's (the server refuses admins: they hold the secrets that guard root itself).

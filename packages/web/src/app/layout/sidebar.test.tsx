@@ -23,6 +23,8 @@ describe('sidebar rules', () => {
     expect(groups.map((group) => group.key)).toEqual(['console', 'admin', 'personal']);
     expect(paths(groups)).toContain('/channel');
     expect(paths(groups)).toContain('/redemption');
+    // Subscription plans sit right after redemption codes, as both are what users buy credit with.
+    expect(paths(groups).indexOf('/subscription')).toBe(paths(groups).indexOf('/redemption') + 1);
     expect(paths(groups)).toContain('/user');
     expect(paths(groups)).not.toContain('/setting');
     expect(paths(buildSidebarGroups(100, noFlags))).toContain('/setting');

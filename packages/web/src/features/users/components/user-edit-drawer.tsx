@@ -24,6 +24,7 @@ import { useGroups } from '../api/use-groups';
 import { useUpdateUser } from '../api/use-update-user';
 import { useUser } from '../api/use-user';
 import type { UserDetail } from '../types';
+import { UserSubscriptions } from './user-subscriptions';
 
 interface UserEditDrawerProps {
   open: boolean;
@@ -200,6 +201,8 @@ function UserEditForm({ user, onDone }: { user: UserDetail; onDone: () => void }
 
       <Typography.Title level={5}>{t('limits.section')}</Typography.Title>
       <LimitFormItems scope="user" />
+
+      <UserSubscriptions userId={user.id} />
 
       <Typography.Title level={5}>{t('users.bindings')}</Typography.Title>
       <Descriptions

@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { selfQueryKey } from '../../../hooks/use-self';
+import { subscriptionQueryKey } from '../../../lib/subscriptions';
 import { topUpHistoryKey } from '../api/use-topup-history';
 
 const OUTCOMES = {
@@ -27,6 +28,8 @@ export function PaymentResult() {
     if (pay !== 'success') return;
     void queryClient.invalidateQueries({ queryKey: selfQueryKey });
     void queryClient.invalidateQueries({ queryKey: topUpHistoryKey });
+    // A plan bought through a gateway comes back the same way.
+    void queryClient.invalidateQueries({ queryKey: subscriptionQueryKey });
   }, [pay, queryClient]);
 
   if (!outcome) return null;

@@ -83,6 +83,13 @@ function renderWallet(handlers: Record<string, MockHandler> = {}, url = '/topup'
     'GET /api/user/topup/info': ok(INFO),
     'GET /api/user/topup/self': ok({ items: HISTORY, total: HISTORY.length }),
     'POST /api/user/amount': (request) => ok(((request.body as { amount: number }).amount * 7.3).toFixed(2)),
+    // No plans on sale and none bought: the subscription cards stay away (wallet-subscription.test.tsx has them).
+    'GET /api/subscription/plans': ok([]),
+    'GET /api/subscription/self': ok({
+      billing_preference: 'subscription_first',
+      subscriptions: [],
+      all_subscriptions: [],
+    }),
     ...handlers,
   });
   renderPage(<WalletPage />, { path: '/topup', url });
