@@ -96,6 +96,7 @@ describe.each(dialects)('card top-up through Stripe Checkout and Creem on %s', (
     expect((await user.get('/api/user/topup/info')).data).toMatchObject({
       enable_stripe_topup: false,
       enable_creem_topup: false,
+      enable_creem_subscription: false,
       creem_products: '[]',
     });
     const body = stripeCheckoutEvent('ref_nothing');
@@ -232,6 +233,12 @@ describe.each(dialects)('card top-up through Stripe Checkout and Creem on %s', (
   });
 
   it('Creem: checkout for a configured product with the API key; only the signed webhook credits, once', async () => {
+    // Key and secret without products: plans (which name their own product) can be sold, top-ups cannot.
+    await setOptions({ CreemApiKey: CREEM_KEY, CreemWebhookSecret: CREEM_HOOK });
+    expect((await user.get('/api/user/topup/info')).data).toMatchObject({
+      enable_creem_topup: false,
+      enable_creem_subscription: true,
+    });
     await setOptions({
       CreemApiKey: CREEM_KEY,
       CreemWebhookSecret: CREEM_HOOK,

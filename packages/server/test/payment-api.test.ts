@@ -117,6 +117,7 @@ describe.each(dialects)('online top-up through the epay protocol on %s', (dialec
       enable_stripe_topup: false,
       stripe_min_topup: 1,
       enable_creem_topup: false,
+      enable_creem_subscription: false,
       creem_products: '[]',
     });
     // 10 units × 7.3 × group ratio 1.5 = 109.50; 100 units × 7.3 × 1.5 × 0.9 = 985.50

@@ -7,7 +7,7 @@ import type { AppContext } from '../context.js';
 import { nowSeconds } from '../db/sql-helpers.js';
 import { ApiFailure, ok } from '../http/envelope.js';
 import { parseBody } from '../http/validation.js';
-import { creemEnabled, creemProducts } from '../services/payments/creem.js';
+import { creemConfigured, creemEnabled, creemProducts } from '../services/payments/creem.js';
 import { epaySign } from '../services/payments/epay.js';
 import { amountOptions, epayType, tradeNumber } from '../services/payments/epay-order.js';
 import { epayEnabled, settleEpayReport } from '../services/payments/epay-settle.js';
@@ -51,6 +51,7 @@ export async function paymentRoutes(app: FastifyInstance, ctx: AppContext): Prom
       enable_stripe_topup: stripeEnabled(ctx),
       stripe_min_topup: o.number('StripeMinTopUp'),
       enable_creem_topup: creemEnabled(ctx),
+      enable_creem_subscription: creemConfigured(ctx),
       // The family sends the option's text; only checked entries, so a product the server refuses is never offered.
       creem_products: JSON.stringify(creemProducts(ctx)),
     }),

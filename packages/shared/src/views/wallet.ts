@@ -13,6 +13,11 @@ export interface TopUpInfoView {
   stripe_min_topup: number;
   /** Creem is set up (API key, webhook secret and at least one product). */
   enable_creem_topup: boolean;
+  /**
+   * Creem can sell subscription plans (API key and webhook secret; each plan names its own product, so no top-up
+   * product is needed). Not in the family's answer: its console offers Creem for plans only with top-up products.
+   */
+  enable_creem_subscription?: boolean;
   /** The `CreemProducts` option text, as the family sends it (parse with `creemProductsFrom`). */
   creem_products: string;
 }

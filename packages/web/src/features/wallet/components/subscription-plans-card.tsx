@@ -50,7 +50,7 @@ function methodsFor(plan: PlanRecord, info: ReturnType<typeof useTopUpInfo>['dat
   if (plan.allow_balance_pay) methods.push('balance');
   if (info?.enable_online_topup && plan.price_amount >= 0.01) methods.push('zfb', 'wx');
   if (info?.enable_stripe_topup && plan.stripe_price_id) methods.push('stripe');
-  if (info?.enable_creem_topup && plan.creem_product_id) methods.push('creem');
+  if ((info?.enable_creem_subscription ?? info?.enable_creem_topup) && plan.creem_product_id) methods.push('creem');
   return methods;
 }
 

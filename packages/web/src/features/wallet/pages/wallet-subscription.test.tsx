@@ -167,6 +167,32 @@ describe('subscription plans in the wallet', () => {
     await waitFor(() => expect(checkout.urls).toContain('https://checkout.stripe.test/pay/cs_1'));
   });
 
+  it('offers Creem for a plan with a Creem product when the server can sell plans there, even without top-up products', async () => {
+    const user = setupUser();
+    renderWallet({
+      'GET /api/user/topup/info': ok({
+        enable_online_topup: false,
+        enable_creem_topup: false,
+        enable_creem_subscription: true,
+        min_topup: 1,
+        price: 7.3,
+        amount_options: [],
+        discount: {},
+      }),
+      'GET /api/subscription/plans': ok([
+        { plan: plan({ creem_product_id: 'prod_pro' }) },
+        { plan: plan({ id: 4, title: 'Lite' }) },
+      ]),
+    });
+    await user.click(within(await screen.findByTestId('wallet-plan-3')).getByTestId('wallet-plan-buy'));
+    expect(within(await screen.findByRole('dialog')).getByText('Creem')).toBeTruthy();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    // A plan without a Creem product is not offered there.
+    await user.click(within(await screen.findByTestId('wallet-plan-4')).getByTestId('wallet-plan-buy'));
+    expect(within(await screen.findByRole('dialog')).queryByText('Creem')).toBeNull();
+  });
+
   it('pays through epay by posting the signed form to the gateway the server answered', async () => {
     const user = setupUser();
     const submitted: HTMLFormElement[] = [];
