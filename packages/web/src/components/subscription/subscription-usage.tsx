@@ -39,6 +39,7 @@ export function SubscriptionUsage({ subscription }: { subscription: Subscription
         <dd data-testid="subscription-used">{formatQuota(subscription.amount_used)}</dd>
         {active && (
           <>
+            {/* No boundary left: the plan never resets, or its last period runs to its end. */}
             <dt>{t('subscription.next_reset')}</dt>
             <dd>
               {subscription.next_reset_time > 0
