@@ -24,6 +24,7 @@ import { statusRoutes } from './api/status.js';
 import { taskRoutes } from './api/task.js';
 import { tokenRoutes } from './api/token.js';
 import { twoFactorRoutes } from './api/two-factor.js';
+import { customOAuthBindingRoutes } from './api/custom-oauth-bindings.js';
 import { userAdminRoutes } from './api/user-admin.js';
 import { userPersonalRoutes } from './api/user-personal.js';
 import { userRegisterRoutes } from './api/user-register.js';
@@ -248,6 +249,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     cardPaymentRoutes,
     dataRoutes,
     userAdminRoutes,
+    customOAuthBindingRoutes,
     userPersonalRoutes,
     userRegisterRoutes,
     verificationRoutes,

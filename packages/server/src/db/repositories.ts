@@ -5,6 +5,7 @@ import { createCatalogueRepo } from './repos/catalogue.js';
 import { createChannelsRepo } from './repos/channels.js';
 import { createCheckinsRepo } from './repos/checkins.js';
 import { createCreditLogsRepo } from './repos/credit-logs.js';
+import { createCustomOAuthRepo } from './repos/custom-oauth.js';
 import { createJobLeasesRepo } from './repos/job-leases.js';
 import { createLogsRepo } from './repos/logs.js';
 import { createMidjourneysRepo } from './repos/midjourneys.js';
@@ -45,6 +46,7 @@ export function createRepositories(db: Db, logDb: Db = db) {
     checkins: createCheckinsRepo(db),
     passkeys: createPasskeysRepo(db),
     twoFas: createTwoFasRepo(db),
+    customOAuth: createCustomOAuthRepo(db),
     catalogue: createCatalogueRepo(db),
     auditLogs: createAuditLogsRepo(db),
     jobLeases: createJobLeasesRepo(db),
