@@ -105,10 +105,7 @@ export const NESTED_CLAIMS = (person: FakePerson) => ({
   },
 });
 
-export async function startFakeOAuth(
-  kind: FakeProviderKind,
-  options: FakeOAuthOptions = {},
-): Promise<FakeOAuthServer> {
+export async function startFakeOAuth(kind: FakeProviderKind, options: FakeOAuthOptions = {}): Promise<FakeOAuthServer> {
   const grants = new Map<string, Grant>();
   const tokens = new Map<string, FakePerson>();
   let baseUrl = '';

@@ -59,7 +59,8 @@ export const CUSTOM_OAUTH_TRANSLATIONS: Record<Exclude<Language, 'zh' | 'en'>, R
     custom_oauth_slug_reserved: 'このスラッグは組み込みのログイン方法と重複しています',
     custom_oauth_field_required: '{field} を入力してください',
     custom_oauth_url_invalid: '{field} は http:// または https:// で始まるアドレスにしてください',
-    custom_oauth_still_bound: 'この OAuth プロバイダーに連携中のユーザーがいるため削除できません。先にすべての連携を解除してください。',
+    custom_oauth_still_bound:
+      'この OAuth プロバイダーに連携中のユーザーがいるため削除できません。先にすべての連携を解除してください。',
     custom_oauth_claim_missing: 'ユーザー情報に {field}（{path}）がありません',
     custom_oauth_not_bound: 'このアカウントはその OAuth プロバイダーと連携していません',
     custom_oauth_saved: '保存しました',

@@ -11,8 +11,8 @@ import type { CustomOAuthProviderFields } from '../../db/repos/custom-oauth.js';
 import { nowSeconds } from '../../db/sql-helpers.js';
 import { ApiFailure, messageFor, ok } from '../../http/envelope.js';
 import { providerView } from '../../services/accounts/oauth/custom.js';
-import { SecretBox } from '../../services/security/secret-box.js';
 import { OutboundError, outboundFetch } from '../../services/security/outbound.js';
+import { SecretBox } from '../../services/security/secret-box.js';
 
 const TEXT_FIELDS = {
   name: 64,
@@ -162,7 +162,8 @@ export async function customProviderRoutes(app: FastifyInstance, ctx: AppContext
       document = response.json();
     } catch (error) {
       if (error instanceof ApiFailure) throw error;
-      if (error instanceof OutboundError && error.reason === 'invalid_url') throw new ApiFailure('oidc_well_known_invalid');
+      if (error instanceof OutboundError && error.reason === 'invalid_url')
+        throw new ApiFailure('oidc_well_known_invalid');
       const reason = error instanceof OutboundError ? error.message : 'not a JSON document';
       throw new ApiFailure('oidc_discovery_failed', { reason });
     }

@@ -12,7 +12,8 @@ export function claimAt(body: unknown, path: string): unknown {
   let value: unknown = body;
   for (const part of trimmed.split('.')) {
     if (Array.isArray(value) && /^\d+$/.test(part)) value = value[Number(part)];
-    else if (value && typeof value === 'object' && !Array.isArray(value)) value = (value as Record<string, unknown>)[part];
+    else if (value && typeof value === 'object' && !Array.isArray(value))
+      value = (value as Record<string, unknown>)[part];
     else return undefined;
   }
   return value;

@@ -134,12 +134,17 @@ export async function identifyCustom(
   code: string,
   flow: OAuthFlow,
 ): Promise<CustomIdentity> {
-  const call: ProviderCall = { provider: provider.name, allowPrivate: ctx.options.bool('fetch_setting.allow_private_ip') };
+  const call: ProviderCall = {
+    provider: provider.name,
+    allowPrivate: ctx.options.bool('fetch_setting.allow_private_ip'),
+  };
   const fail = (reason: string): never => {
     throw new ApiFailure('oauth_provider_failed', { provider: provider.name, reason });
   };
   const clientId = text(provider.client_id);
-  const secret = text(provider.client_secret) ? new SecretBox(ctx.config.cryptoSecret).open(text(provider.client_secret)) : '';
+  const secret = text(provider.client_secret)
+    ? new SecretBox(ctx.config.cryptoSecret).open(text(provider.client_secret))
+    : '';
   const form = new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: flow.redirectUri });
   const headers: Record<string, string> = {
     accept: 'application/json',
