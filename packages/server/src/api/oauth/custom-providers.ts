@@ -137,7 +137,6 @@ export async function customProviderRoutes(app: FastifyInstance, ctx: AppContext
   // As the family: a provider someone is still bound to stays, so nobody loses a way to sign in unnoticed.
   app.delete('/api/custom-oauth-provider/:id', { preHandler: root }, async (request) => {
     const id = idParam(request);
-    const provider = await load(id);
     const outcome = await repo.deleteUnbound(id);
     if (outcome === 'bound') throw new ApiFailure('custom_oauth_still_bound');
     if (outcome === 'missing') throw new ApiFailure('custom_oauth_not_found');
