@@ -75,6 +75,8 @@ export function CustomOAuthForm({
       {
         onSuccess: () => {
           notify.success(t('custom_oauth.saved'));
+          // The typed secret leaves the page with the form: it is never kept or shown again.
+          form.resetFields();
           onClose();
         },
       },
@@ -94,7 +96,7 @@ export function CustomOAuthForm({
       destroyOnHidden
       forceRender
     >
-      <Form form={form} layout="vertical" onFinish={submit} data-testid="custom-oauth-form">
+      <Form form={form} name="custom_oauth" layout="vertical" onFinish={submit} data-testid="custom-oauth-form">
         <Row gutter={16}>
           <Col xs={24} md={12}>
             <Form.Item name="name" label={t('custom_oauth.name')} rules={[{ required: true, whitespace: true }]}>
