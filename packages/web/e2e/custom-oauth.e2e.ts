@@ -29,7 +29,12 @@ describe.each(dialects)(
 
     beforeAll(async () => {
       // A provider with its own userinfo layout (the id under data.user.uid) that refuses a request without PKCE.
-      acme = await startFakeOAuth('oidc', { clientId: 'acme-client', clientSecret: 'acme-secret-e2e-7c1', requirePkce: true, userinfo: NESTED_CLAIMS });
+      acme = await startFakeOAuth('oidc', {
+        clientId: 'acme-client',
+        clientSecret: 'acme-secret-e2e-7c1',
+        requirePkce: true,
+        userinfo: NESTED_CLAIMS,
+      });
       if (dialect !== 'sqlite') database = await createTestDatabase(dialect);
       journey = await startJourney({ env: database ? { SQL_DSN: database.env.SQL_DSN } : {} });
       ({ product, browser, api } = journey);

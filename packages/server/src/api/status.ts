@@ -72,7 +72,5 @@ export function publicStatus(ctx: AppContext): PublicStatus {
 }
 
 export async function statusRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  app.get('/api/status', async () =>
-    ok({ ...publicStatus(ctx), custom_oauth_providers: await loginProviders(ctx) }),
-  );
+  app.get('/api/status', async () => ok({ ...publicStatus(ctx), custom_oauth_providers: await loginProviders(ctx) }));
 }
