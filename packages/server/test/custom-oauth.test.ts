@@ -126,6 +126,15 @@ describe.each(dialects)('custom OAuth providers on %s', (dialect) => {
     });
     expect((await root.delete(`/api/custom-oauth-provider/${scratch.data.id}`)).success).toBe(true);
     expect((await root.get(`/api/custom-oauth-provider/${scratch.data.id}`)).success).toBe(false);
+
+    // Root's changes are in the audit log, the secret only as "changed".
+    const audit = await root.get<{ items: Array<{ action: string; diff: string }> }>(
+      '/api/audit/?target_type=custom_oauth&page_size=50',
+    );
+    expect(audit.data.items.map((item) => item.action)).toEqual(
+      expect.arrayContaining(['custom_oauth.create', 'custom_oauth.update', 'custom_oauth.delete']),
+    );
+    expect(JSON.stringify(audit.data)).not.toContain(SECRET);
   });
 
   it('signs a newcomer in with PKCE, reading id, login, name and address by their dotted paths', async () => {

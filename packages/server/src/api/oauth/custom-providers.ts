@@ -11,6 +11,8 @@ import type { CustomOAuthProviderFields } from '../../db/repos/custom-oauth.js';
 import { nowSeconds } from '../../db/sql-helpers.js';
 import { ApiFailure, messageFor, ok } from '../../http/envelope.js';
 import { providerView } from '../../services/accounts/oauth/custom.js';
+import { recordAudit } from '../../services/audit/audit-trail.js';
+import { customOAuthChanges } from '../../services/audit/entity-diffs.js';
 import { OutboundError, outboundFetch } from '../../services/security/outbound.js';
 import { SecretBox } from '../../services/security/secret-box.js';
 
@@ -114,12 +116,22 @@ export async function customProviderRoutes(app: FastifyInstance, ctx: AppContext
       client_secret: secret ? box.seal(secret) : '',
     };
     const id = await repo.insert(fields, nowSeconds());
+    const created = await load(id);
+    await recordAudit(ctx, request, [
+      {
+        action: 'custom_oauth.create',
+        targetType: 'custom_oauth',
+        targetId: id,
+        changes: customOAuthChanges(null, created),
+      },
+    ]);
     return ok(providerView(await load(id)), messageFor(request, 'custom_oauth_saved'));
   });
 
   app.put('/api/custom-oauth-provider/:id', { preHandler: root, bodyLimit: 16_384 }, async (request) => {
     const id = idParam(request);
-    const current = providerView(await load(id));
+    const before = await load(id);
+    const current = providerView(before);
     const input = readInput(request.body);
     checkComplete({ ...current, ...input });
     if (input.slug !== undefined && input.slug !== current.slug && (await repo.slugTaken(input.slug, id))) {
@@ -131,15 +143,32 @@ export async function customProviderRoutes(app: FastifyInstance, ctx: AppContext
     // An empty secret field means "keep the stored one": the console never has it to send back.
     if (secret) fields.client_secret = box.seal(secret);
     await repo.update(id, fields, nowSeconds());
+    await recordAudit(ctx, request, [
+      {
+        action: 'custom_oauth.update',
+        targetType: 'custom_oauth',
+        targetId: id,
+        changes: customOAuthChanges(before, await load(id)),
+      },
+    ]);
     return ok(providerView(await load(id)), messageFor(request, 'custom_oauth_saved'));
   });
 
   // As the family: a provider someone is still bound to stays, so nobody loses a way to sign in unnoticed.
   app.delete('/api/custom-oauth-provider/:id', { preHandler: root }, async (request) => {
     const id = idParam(request);
+    const before = await load(id);
     const outcome = await repo.deleteUnbound(id);
     if (outcome === 'bound') throw new ApiFailure('custom_oauth_still_bound');
     if (outcome === 'missing') throw new ApiFailure('custom_oauth_not_found');
+    await recordAudit(ctx, request, [
+      {
+        action: 'custom_oauth.delete',
+        targetType: 'custom_oauth',
+        targetId: id,
+        changes: customOAuthChanges(before, null),
+      },
+    ]);
     return ok(undefined, messageFor(request, 'custom_oauth_deleted'));
   });
 
