@@ -24,6 +24,7 @@ describe.each(dialects)(
     let api: AdminApi;
     let zh: ConsoleTexts;
     let acme: FakeOAuthServer;
+    let visitor = '';
     // Pictures of one engine are enough: the pages are the same on all three.
     const shot: typeof snap = dialect === 'sqlite' ? snap : async () => {};
 
@@ -102,11 +103,26 @@ describe.each(dialects)(
       });
       const user = await storedUser(page);
       expect(user?.username).toMatch(/^acme_\d+$/);
+      visitor = user!.username;
       const record = await api<{ display_name: string; email: string }>('GET', `/api/user/${user!.id}`);
       expect(record).toMatchObject({ display_name: 'Vera Visitor', email: 'vera@acme.test' });
       await page.goto('/personal');
       await page.getByTestId('custom-binding-acme').getByText('5150').waitFor();
       await shot(page, 'custom-oauth-04-visitor-personal');
+      await context.close();
+    });
+
+    it('the admin sees the visitor’s binding in the user editor', async () => {
+      const { context, page } = await newPage(browser, product.baseUrl);
+      await signIn(page);
+      await page.goto('/user');
+      const row = page.locator('tr', { hasText: visitor }).first();
+      await row.getByRole('button', { name: zh.t('ui.edit') }).click();
+      const bindings = page.getByTestId('user-custom-bindings');
+      await bindings.getByText('5150').waitFor();
+      expect(await bindings.textContent()).toContain('Acme ID');
+      await bindings.scrollIntoViewIfNeeded();
+      await shot(page, 'custom-oauth-05-admin-user-detail', { fullPage: false });
       await context.close();
     });
 
@@ -121,7 +137,7 @@ describe.each(dialects)(
       await page.waitForURL('**/personal');
       await row.getByText('6160').waitFor();
       await row.scrollIntoViewIfNeeded();
-      await shot(page, 'custom-oauth-05-linked', { fullPage: false });
+      await shot(page, 'custom-oauth-06-linked', { fullPage: false });
 
       await row.getByRole('button', { name: zh.t('custom_oauth.unbind') }).click();
       await page
@@ -129,7 +145,7 @@ describe.each(dialects)(
         .getByRole('button', { name: zh.t('custom_oauth.unbind') })
         .click();
       await row.getByText(zh.t('personal.not_bound')).waitFor();
-      await shot(page, 'custom-oauth-06-unlinked', { fullPage: false });
+      await shot(page, 'custom-oauth-07-unlinked', { fullPage: false });
       await context.close();
     });
   },
