@@ -6,6 +6,7 @@ import { catalogueRoutes } from './api/catalogue.js';
 import { channelRoutes } from './api/channel/index.js';
 import { checkinRoutes } from './api/checkin.js';
 import { contentRoutes } from './api/content.js';
+import { customOAuthBindingRoutes } from './api/custom-oauth-bindings.js';
 import { dataRoutes } from './api/data.js';
 import { emailBindRoutes } from './api/email-bind.js';
 import { logRoutes } from './api/log.js';
@@ -250,6 +251,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     subscriptionRoutes,
     dataRoutes,
     userAdminRoutes,
+    customOAuthBindingRoutes,
     userPersonalRoutes,
     userRegisterRoutes,
     verificationRoutes,

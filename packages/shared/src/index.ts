@@ -10,6 +10,7 @@ export * from './channels/channel-types.js';
 export * from './channels/responses-mode.js';
 export * from './channels/upstream-model-watch.js';
 export * from './checkin.js';
+export * from './custom-oauth/index.js';
 export * from './enums.js';
 export * from './envelope.js';
 export * from './fallback/index.js';

@@ -4,6 +4,7 @@
  * exactly the same words. `{name}` placeholders are filled from params.
  */
 import { CHANNEL_FORM_MESSAGES } from './channels/channel-form.js';
+import { CUSTOM_OAUTH_MESSAGES } from './custom-oauth/messages.js';
 import { FALLBACK_MESSAGES } from './fallback/messages.js';
 import { acceptLanguageTags, type Language, negotiateLanguage } from './languages.js';
 import { LIMIT_MESSAGES } from './limits/messages.js';
@@ -21,6 +22,7 @@ export const MESSAGES = {
   ...RELAY_MESSAGES,
   ...PASSKEY_MESSAGES,
   ...SUBSCRIPTION_MESSAGES,
+  ...CUSTOM_OAUTH_MESSAGES,
   // generic
   invalid_params: { zh: '无效的参数', en: 'Invalid parameters' },
   internal_error: { zh: '服务器内部错误，请联系管理员', en: 'Internal server error, please contact the administrator' },

@@ -1,3 +1,5 @@
+import type { CustomOAuthLoginInfo } from './custom-oauth/views.js';
+
 /** The public status object (`GET /api/status`). Every visitor gets it, so it never carries a secret. */
 export interface PublicStatus {
   version: string;
@@ -29,6 +31,8 @@ export interface PublicStatus {
   github_oauth: boolean;
   github_client_id: string;
   oidc_enabled: boolean;
+  /** The enabled custom OAuth / OIDC providers, a sign-in button each (no secrets). */
+  custom_oauth_providers?: CustomOAuthLoginInfo[];
   oidc_client_id: string;
   oidc_authorization_endpoint: string;
   linuxdo_oauth: boolean;

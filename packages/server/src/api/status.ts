@@ -2,6 +2,7 @@ import type { PublicStatus } from '@gateway/shared';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
 import { ok } from '../http/envelope.js';
+import { loginProviders } from '../services/accounts/oauth/custom.js';
 import { creemEnabled } from '../services/payments/creem.js';
 import { epayEnabled } from '../services/payments/epay-settle.js';
 import { stripeEnabled } from '../services/payments/stripe.js';
@@ -71,5 +72,5 @@ export function publicStatus(ctx: AppContext): PublicStatus {
 }
 
 export async function statusRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  app.get('/api/status', async () => ok(publicStatus(ctx)));
+  app.get('/api/status', async () => ok({ ...publicStatus(ctx), custom_oauth_providers: await loginProviders(ctx) }));
 }

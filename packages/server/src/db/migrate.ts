@@ -15,6 +15,7 @@ import * as passkeys from './migrations/0010_passkeys.js';
 import * as topUpProvider from './migrations/0011_top_up_provider.js';
 import * as modelCatalogue from './migrations/0012_model_catalogue.js';
 import * as channelSettings from './migrations/0014_channel_settings.js';
+import * as customOAuthProviders from './migrations/0015_custom_oauth_providers.js';
 import * as subscriptions from './migrations/0016_subscriptions.js';
 
 /** Migrations live in code (not files read at run time) so the bundled server and the tests see the same list. */
@@ -36,6 +37,7 @@ function migrations(db: Db, adoption: AdoptionPlan | null = null): Record<string
     '0011_top_up_provider': { up: (kysely: Kysely<unknown>) => topUpProvider.up(kysely, db.dialect) },
     '0012_model_catalogue': { up: (kysely: Kysely<unknown>) => modelCatalogue.up(kysely, db.dialect) },
     '0014_channel_settings': { up: (kysely: Kysely<unknown>) => channelSettings.up(kysely, db.dialect) },
+    '0015_custom_oauth_providers': { up: (kysely: Kysely<unknown>) => customOAuthProviders.up(kysely, db.dialect) },
     '0016_subscriptions': { up: (kysely: Kysely<unknown>) => subscriptions.up(kysely, db.dialect) },
   };
 }

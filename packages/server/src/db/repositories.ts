@@ -5,6 +5,7 @@ import { createCatalogueRepo } from './repos/catalogue.js';
 import { createChannelsRepo } from './repos/channels.js';
 import { createCheckinsRepo } from './repos/checkins.js';
 import { createCreditLogsRepo } from './repos/credit-logs.js';
+import { createCustomOAuthRepo } from './repos/custom-oauth.js';
 import { createJobLeasesRepo } from './repos/job-leases.js';
 import { createLogsRepo } from './repos/logs.js';
 import { createMidjourneysRepo } from './repos/midjourneys.js';
@@ -47,6 +48,7 @@ export function createRepositories(db: Db, logDb: Db = db) {
     subscriptions: createSubscriptionsRepo(db),
     passkeys: createPasskeysRepo(db),
     twoFas: createTwoFasRepo(db),
+    customOAuth: createCustomOAuthRepo(db),
     catalogue: createCatalogueRepo(db),
     auditLogs: createAuditLogsRepo(db),
     jobLeases: createJobLeasesRepo(db),

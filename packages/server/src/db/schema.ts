@@ -369,6 +369,42 @@ export interface TwoFaBackupCodesTable {
   deleted_at: unknown;
 }
 
+/**
+ * A sign-in provider the root added (0015; the family's `custom_oauth_providers`). `enabled` is 1/0 (a family
+ * PostgreSQL database's boolean reads back as 1/0). Times are the family's datetimes, like `two_fas`.
+ */
+export interface CustomOAuthProvidersTable {
+  id: Id;
+  name: string;
+  slug: string;
+  icon: string | null;
+  enabled: number | null;
+  client_id: string | null;
+  /** Sealed with the secret box; a family database's plaintext secret opens as it is. Never sent to the console. */
+  client_secret: string | null;
+  authorization_endpoint: string | null;
+  token_endpoint: string | null;
+  user_info_endpoint: string | null;
+  scopes: string | null;
+  user_id_field: string | null;
+  username_field: string | null;
+  display_name_field: string | null;
+  email_field: string | null;
+  well_known: string | null;
+  auth_style: number | null;
+  created_at: unknown;
+  updated_at: unknown;
+}
+
+/** Which account a custom provider's person is (0015; the family's `user_oauth_bindings`). */
+export interface UserOAuthBindingsTable {
+  id: Id;
+  user_id: number;
+  provider_id: number;
+  provider_user_id: string;
+  created_at: unknown;
+}
+
 /** A model vendor of the catalogue (0012; the family's `vendors`). */
 export interface VendorsTable {
   id: Id;
@@ -461,6 +497,8 @@ export interface Database {
   passkey_credentials: PasskeyCredentialsTable;
   two_fas: TwoFasTable;
   two_fa_backup_codes: TwoFaBackupCodesTable;
+  custom_oauth_providers: CustomOAuthProvidersTable;
+  user_oauth_bindings: UserOAuthBindingsTable;
   vendors: VendorsTable;
   models: ModelsTable;
   job_leases: JobLeasesTable;

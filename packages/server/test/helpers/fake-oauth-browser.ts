@@ -85,7 +85,8 @@ export class OAuthBrowser {
 
   /** The console's journey: start, go to the provider, come back with code and state, hand them over. */
   async providerJourney<T = unknown>(
-    provider: 'github' | 'oidc' | 'linuxdo',
+    // A built-in provider's name or a custom provider's slug.
+    provider: string,
     options: { aff?: string; intent?: 'login' | 'bind' } = {},
   ): Promise<{ start: Envelope<{ url: string; state: string }>; callback: URL; result: Envelope<T> }> {
     const query = new URLSearchParams();

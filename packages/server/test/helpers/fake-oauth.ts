@@ -83,10 +83,29 @@ function base64url(value: unknown): string {
   return Buffer.from(JSON.stringify(value)).toString('base64url');
 }
 
-export async function startFakeOAuth(
-  kind: FakeProviderKind,
-  options: { clientId?: string; clientSecret?: string } = {},
-): Promise<FakeOAuthServer> {
+export interface FakeOAuthOptions {
+  clientId?: string;
+  clientSecret?: string;
+  /** Refuse an authorisation request without a PKCE S256 challenge (OAuth 2.1 servers do). */
+  requirePkce?: boolean;
+  /** The userinfo answer in another layout than the standard OIDC claims (a custom provider's own JSON). */
+  userinfo?: (person: FakePerson) => unknown;
+}
+
+/** A provider that keeps its user under `data.user` with its own names: the settings map them by dotted path. */
+export const NESTED_CLAIMS = (person: FakePerson) => ({
+  code: 0,
+  data: {
+    user: {
+      uid: Number(person.id),
+      login: person.login,
+      profile: { nickname: person.name },
+      emails: [{ value: person.email, primary: true }],
+    },
+  },
+});
+
+export async function startFakeOAuth(kind: FakeProviderKind, options: FakeOAuthOptions = {}): Promise<FakeOAuthServer> {
   const grants = new Map<string, Grant>();
   const tokens = new Map<string, FakePerson>();
   let baseUrl = '';
@@ -138,6 +157,9 @@ export async function startFakeOAuth(
   const authorize = (query: Record<string, string>, response: ServerResponse) => {
     if (query.client_id !== fake.clientId) return sendJson(response, 400, { error: 'invalid_client' });
     if (!fake.person) return sendJson(response, 401, { error: 'login_required' });
+    if (options.requirePkce && (!query.code_challenge || query.code_challenge_method !== 'S256')) {
+      return sendJson(response, 400, { error: 'invalid_request', error_description: 'PKCE S256 is required' });
+    }
     const redirectUri = query.redirect_uri || fake.registeredCallback;
     const code = randomBytes(12).toString('hex');
     grants.set(code, {
@@ -245,6 +267,7 @@ export async function startFakeOAuth(
         trust_level: 2,
       });
     }
+    if (options.userinfo) return sendJson(response, 200, options.userinfo(person));
     return sendJson(response, 200, {
       sub: String(person.id),
       preferred_username: person.login,

@@ -1,9 +1,11 @@
+import { CUSTOM_OAUTH_TRANSLATIONS } from '../custom-oauth/messages.js';
 import { PASSKEY_TRANSLATIONS } from '../passkey/messages.js';
 import type { MessageCatalogue } from './catalogue.js';
 
 /** The server's messages in French: every key, placeholders as in English. */
 export const FR_MESSAGES: MessageCatalogue = {
   ...PASSKEY_TRANSLATIONS.fr,
+  ...CUSTOM_OAUTH_TRANSLATIONS.fr,
   channel_name_key_required: 'Veuillez renseigner le nom et la clé du canal',
   channel_models_required: 'Veuillez choisir au moins un modèle',
   channel_type_invalid: 'Type de canal invalide',

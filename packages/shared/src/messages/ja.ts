@@ -1,9 +1,11 @@
+import { CUSTOM_OAUTH_TRANSLATIONS } from '../custom-oauth/messages.js';
 import { PASSKEY_TRANSLATIONS } from '../passkey/messages.js';
 import type { MessageCatalogue } from './catalogue.js';
 
 /** The server's messages in Japanese: every key, placeholders as in English. */
 export const JA_MESSAGES: MessageCatalogue = {
   ...PASSKEY_TRANSLATIONS.ja,
+  ...CUSTOM_OAUTH_TRANSLATIONS.ja,
   channel_name_key_required: 'チャネル名とキーを入力してください！',
   channel_models_required: 'モデルを 1 つ以上選択してください！',
   channel_type_invalid: 'チャネルの種類が無効です',

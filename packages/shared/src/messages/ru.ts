@@ -1,9 +1,11 @@
+import { CUSTOM_OAUTH_TRANSLATIONS } from '../custom-oauth/messages.js';
 import { PASSKEY_TRANSLATIONS } from '../passkey/messages.js';
 import type { MessageCatalogue } from './catalogue.js';
 
 /** The server's messages in Russian: every key, placeholders as in English. */
 export const RU_MESSAGES: MessageCatalogue = {
   ...PASSKEY_TRANSLATIONS.ru,
+  ...CUSTOM_OAUTH_TRANSLATIONS.ru,
   channel_name_key_required: 'Укажите название и ключ канала',
   channel_models_required: 'Выберите хотя бы одну модель',
   channel_type_invalid: 'Недопустимый тип канала',

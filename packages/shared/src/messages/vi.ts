@@ -1,9 +1,11 @@
+import { CUSTOM_OAUTH_TRANSLATIONS } from '../custom-oauth/messages.js';
 import { PASSKEY_TRANSLATIONS } from '../passkey/messages.js';
 import type { MessageCatalogue } from './catalogue.js';
 
 /** The server's messages in Vietnamese: every key, placeholders as in English. */
 export const VI_MESSAGES: MessageCatalogue = {
   ...PASSKEY_TRANSLATIONS.vi,
+  ...CUSTOM_OAUTH_TRANSLATIONS.vi,
   channel_name_key_required: 'Vui lòng nhập tên kênh và khóa',
   channel_models_required: 'Vui lòng chọn ít nhất một mô hình',
   channel_type_invalid: 'Loại kênh không hợp lệ',

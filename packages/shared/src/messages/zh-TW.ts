@@ -1,9 +1,11 @@
+import { CUSTOM_OAUTH_TRANSLATIONS } from '../custom-oauth/messages.js';
 import { PASSKEY_TRANSLATIONS } from '../passkey/messages.js';
 import type { MessageCatalogue } from './catalogue.js';
 
 /** The server's messages in Traditional Chinese with Taiwan's vocabulary: every key, placeholders as in English. */
 export const ZH_TW_MESSAGES: MessageCatalogue = {
   ...PASSKEY_TRANSLATIONS['zh-TW'],
+  ...CUSTOM_OAUTH_TRANSLATIONS['zh-TW'],
   channel_name_key_required: '請填寫渠道名稱和渠道金鑰！',
   channel_models_required: '請至少選擇一個模型！',
   channel_type_invalid: '渠道類型無效',

@@ -27,6 +27,8 @@ export const PAGE_ROUTES: PageRoute[] = [
   { path: '/oauth/github', access: 'public', page: () => import('../features/oauth/pages/oauth-callback-page') },
   { path: '/oauth/oidc', access: 'public', page: () => import('../features/oauth/pages/oauth-callback-page') },
   { path: '/oauth/linuxdo', access: 'public', page: () => import('../features/oauth/pages/oauth-callback-page') },
+  // Custom providers the root added: `/oauth/<slug>`
+  { path: '/oauth/:slug', access: 'public', page: () => import('../features/oauth/pages/oauth-callback-page') },
   { path: '/pricing', access: 'public', page: () => import('../features/pricing/pages/pricing-page') },
   { path: '/about', access: 'public', page: () => import('../features/about/pages/about-page') },
   // Signed-in users

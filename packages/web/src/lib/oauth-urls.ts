@@ -1,3 +1,9 @@
+/**
+ * A provider the browser is sent to: a built-in one, or a custom provider's slug (the root adds those in the
+ * settings; their callback page is `/oauth/<slug>` too).
+ */
+export type RedirectTarget = OAuthProvider | (string & {});
+
 /** The providers the browser is sent to and back from (`/oauth/<provider>` is their callback page). */
 export type OAuthProvider = 'github' | 'oidc' | 'linuxdo';
 
@@ -12,12 +18,12 @@ export function isRedirectProvider(value: string): value is OAuthProvider {
  * OIDC options, or the GitHub/LinuxDO endpoints of its environment) and adds state, PKCE and nonce, whose secret
  * halves stay in an HttpOnly cookie the browser cannot read.
  */
-export function authorizeRequestPath(provider: OAuthProvider): string {
+export function authorizeRequestPath(provider: OAuthProvider | string): string {
   return `/api/oauth/${provider}/authorize`;
 }
 
 /** The server route the callback page hands the provider's `code` and `state` to. */
-export function callbackRequestPath(provider: OAuthProvider): string {
+export function callbackRequestPath(provider: OAuthProvider | string): string {
   return `/api/oauth/${provider}`;
 }
 

@@ -25,12 +25,12 @@ import { finishSignIn, optionalConsoleUser, queryText } from './sign-in.js';
 const PROVIDERS: RedirectProvider[] = [github, oidc, linuxdo];
 
 /** Where the browser comes back to: the configured server address, else the address this request used. */
-function siteOrigin(ctx: AppContext, request: FastifyRequest): string {
+export function siteOrigin(ctx: AppContext, request: FastifyRequest): string {
   const configured = ctx.options.get('ServerAddress').replace(/\/+$/, '');
   return configured || `${request.protocol}://${request.host}`;
 }
 
-function setFlowCookie(ctx: AppContext, reply: FastifyReply, flow: OAuthFlow): void {
+export function setFlowCookie(ctx: AppContext, reply: FastifyReply, flow: OAuthFlow): void {
   reply.setCookie(FLOW_COOKIE, encodeFlow(flow, ctx.config.sessionSecret), {
     path: FLOW_COOKIE_PATH,
     httpOnly: true,

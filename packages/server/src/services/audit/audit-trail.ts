@@ -8,7 +8,7 @@ import type { FieldChange } from './field-diff.js';
 export interface AuditEntry {
   /** `area.verb`, e.g. `channel.update`, `user.login_failed`. */
   action: string;
-  targetType: 'user' | 'channel' | 'option' | 'redemption' | 'log';
+  targetType: 'user' | 'channel' | 'option' | 'redemption' | 'log' | 'custom_oauth';
   targetId: string | number;
   changes: FieldChange[];
   /** Written even without a changed field (sign-ins, rebuilds); otherwise a save that changed nothing is left out. */

@@ -1,7 +1,7 @@
 import { isSecretOptionKey } from '@gateway/shared';
 import type { ChannelRow, RedemptionRow, UserRow } from '../../db/schema.js';
 import type { ChannelWriter } from '../channels/channel-writer.js';
-import { type FieldChange, fieldDiff, maskValue } from './field-diff.js';
+import { type FieldChange, fieldDiff, maskValue, type Snapshot } from './field-diff.js';
 
 // Per-entity rules for the audit diff: which columns are secrets and which the system changes by itself.
 
@@ -73,4 +73,12 @@ export function optionChanges(key: string, before: string, after: string): Field
   const [oldMap, newMap] = [jsonObject(before), jsonObject(after)];
   if (oldMap && newMap) return fieldDiff(oldMap, newMap, { prefix: `${key}.` });
   return [{ field: key, before, after }];
+}
+
+const CUSTOM_OAUTH_SECRETS = new Set(['client_secret']);
+const CUSTOM_OAUTH_SYSTEM = new Set(['created_at', 'updated_at']);
+
+/** A custom sign-in provider's settings; its client secret only as "changed" (a fresh seal differs each time). */
+export function customOAuthChanges(before: Snapshot | null, after: Snapshot | null): FieldChange[] {
+  return fieldDiff(before, after, { secret: CUSTOM_OAUTH_SECRETS, ignore: CUSTOM_OAUTH_SYSTEM });
 }

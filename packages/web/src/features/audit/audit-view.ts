@@ -5,7 +5,7 @@ import type { AuditFilters } from './types';
 /** What the server writes in place of a secret's value. */
 export const AUDIT_MASK = '***';
 
-type Area = 'user' | 'channel' | 'option' | 'redemption' | 'log';
+type Area = 'user' | 'channel' | 'option' | 'redemption' | 'log' | 'custom_oauth';
 
 const AREA_COLORS: Record<Area, string> = {
   user: 'blue',
@@ -13,6 +13,7 @@ const AREA_COLORS: Record<Area, string> = {
   option: 'orange',
   redemption: 'cyan',
   log: 'default',
+  custom_oauth: 'geekblue',
 };
 
 /** Every action the server records, in the order the action filter lists them. */
@@ -47,9 +48,12 @@ export const AUDIT_ACTIONS = [
   'redemption.status',
   'redemption.delete',
   'log.clear',
+  'custom_oauth.create',
+  'custom_oauth.update',
+  'custom_oauth.delete',
 ] as const;
 
-export const AUDIT_TARGET_TYPES: Area[] = ['user', 'channel', 'option', 'redemption', 'log'];
+export const AUDIT_TARGET_TYPES: Area[] = ['user', 'channel', 'option', 'redemption', 'log', 'custom_oauth'];
 
 /** The translation key of an action; an action this console does not know yet is shown as it is. */
 export function actionLabelKey(action: string): string | null {

@@ -1,12 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { api } from '../../lib/api';
-import { authorizeRequestPath, type OAuthProvider } from '../../lib/oauth-urls';
+import { authorizeRequestPath, type RedirectTarget } from '../../lib/oauth-urls';
 import { readStorage } from '../../lib/storage';
 import { STORAGE_KEYS } from '../../lib/storage-keys';
 
 export interface OAuthStart {
-  provider: OAuthProvider;
+  provider: RedirectTarget;
   /** `bind` ties the result to the signed-in account; `login` signs in (or registers). */
   intent: 'login' | 'bind';
 }

@@ -46,7 +46,7 @@ async function clusterLock<T>(ctx: AppContext, key: string, work: () => Promise<
   }
 }
 
-async function oneAtATime<T>(ctx: AppContext, key: string, work: () => Promise<T>): Promise<T> {
+export async function oneAtATime<T>(ctx: AppContext, key: string, work: () => Promise<T>): Promise<T> {
   let pending = pendingByApp.get(ctx);
   if (!pending) {
     pending = new Map();

@@ -16,8 +16,11 @@ export type FlowIntent = 'login' | 'bind';
 
 export interface OAuthFlow {
   state: string;
-  /** Null for a state from the family's provider-neutral `GET /api/oauth/state`. */
-  provider: RedirectProviderName | null;
+  /**
+   * Null for a state from the family's provider-neutral `GET /api/oauth/state`; `custom:<id>` for a provider the
+   * root added (its id, not its slug: a slug can be renamed in between).
+   */
+  provider: RedirectProviderName | `custom:${number}` | null;
   intent: FlowIntent;
   /** The account to bind to (intent bind), else 0. */
   userId: number;

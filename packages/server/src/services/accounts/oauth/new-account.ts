@@ -2,7 +2,7 @@ import { DISPLAY_NAME_MAX } from '@gateway/shared';
 import type { AppContext } from '../../../context.js';
 import type { UserRow } from '../../../db/schema.js';
 import { insertInvitedAccount } from '../invited-account.js';
-import type { ProviderAccountInfo, ProviderIdentity } from './redirect-provider.js';
+import type { BindingColumn, ProviderAccountInfo, ProviderIdentity } from './redirect-provider.js';
 
 const MAX_NAME_ATTEMPTS = 5;
 
@@ -13,7 +13,8 @@ const MAX_NAME_ATTEMPTS = 5;
  */
 export async function createProviderAccount(
   ctx: AppContext,
-  provider: ProviderAccountInfo,
+  // A custom provider has no users column: its binding is a user_oauth_bindings row written by the caller.
+  provider: Pick<ProviderAccountInfo, 'usernamePrefix' | 'fallbackDisplayName'> & { column?: BindingColumn },
   identity: ProviderIdentity,
   affCode: string,
 ): Promise<UserRow> {
@@ -28,7 +29,12 @@ export async function createProviderAccount(
     try {
       id = await insertInvitedAccount(
         ctx,
-        { username, display_name: displayName, email, [provider.column]: identity.id },
+        {
+          username,
+          display_name: displayName,
+          email,
+          ...(provider.column ? { [provider.column]: identity.id } : {}),
+        },
         affCode,
       );
     } catch (error) {

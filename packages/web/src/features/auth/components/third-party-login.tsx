@@ -3,6 +3,7 @@ import type { PublicStatus } from '@gateway/shared';
 import { Button, Divider, Space } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CustomProviderIcon } from '../../../components/oauth/custom-provider-icon';
 import { ProviderDialog } from '../../../components/oauth/provider-dialog';
 import { useOAuthStart } from '../../../hooks/oauth/use-oauth-start';
 import { isRedirectProvider, type OAuthProvider } from '../../../lib/oauth-urls';
@@ -24,15 +25,16 @@ const PROVIDERS: ProviderButton[] = [
 ];
 
 /**
- * One button per third-party login the operator switched on; nothing at all when none is. Redirect providers
- * leave for the provider's page; WeChat and Telegram open their dialogs.
+ * One button per third-party login the operator switched on (the custom providers the root added after the
+ * built-in ones); nothing at all when none is. Redirect providers leave for the provider's page; WeChat and Telegram open their dialogs.
  */
 export function ThirdPartyLogin({ status }: { status: Partial<PublicStatus> }) {
   const { t } = useTranslation();
   const start = useOAuthStart();
   const [dialog, setDialog] = useState<'wechat' | 'telegram' | null>(null);
   const enabled = PROVIDERS.filter((item) => item.enabled(status));
-  if (enabled.length === 0) return null;
+  const custom = status.custom_oauth_providers ?? [];
+  if (enabled.length === 0 && custom.length === 0) return null;
 
   const open = (provider: Provider) => {
     if (isRedirectProvider(provider)) start.mutate({ provider, intent: 'login' });
@@ -53,6 +55,18 @@ export function ThirdPartyLogin({ status }: { status: Partial<PublicStatus> }) {
             loading={(start.isPending || start.isSuccess) && start.variables?.provider === item.provider}
           >
             {t(`login.with.${item.provider}`)}
+          </Button>
+        ))}
+        {custom.map((item) => (
+          <Button
+            key={`custom-${item.slug}`}
+            block
+            icon={<CustomProviderIcon icon={item.icon} />}
+            data-testid={`custom-oauth-login-${item.slug}`}
+            onClick={() => start.mutate({ provider: item.slug, intent: 'login' })}
+            loading={(start.isPending || start.isSuccess) && start.variables?.provider === item.slug}
+          >
+            {t('custom_oauth.login_with', { name: item.name })}
           </Button>
         ))}
       </Space>

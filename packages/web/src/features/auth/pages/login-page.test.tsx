@@ -90,6 +90,29 @@ describe('login page', () => {
     expect(screen.queryByRole('button', { name: /使用微信登录/ })).toBeNull();
   });
 
+  it('shows a button for each custom provider the root enabled, after the built-in ones', async () => {
+    renderLogin(
+      '/login',
+      statusFixture({
+        github_oauth: true,
+        custom_oauth_providers: [
+          {
+            id: 3,
+            name: 'Acme ID',
+            slug: 'acme',
+            icon: '',
+            client_id: 'acme-client',
+            authorization_endpoint: 'https://idp.example/authorize',
+            scopes: 'openid',
+          },
+        ],
+      }),
+    );
+    const button = await screen.findByRole('button', { name: /使用 Acme ID 登录/ });
+    const buttons = screen.getByTestId('third-party-login').querySelectorAll('button');
+    expect(buttons[buttons.length - 1]).toBe(button);
+  });
+
   it('shows no third-party section when none is enabled', async () => {
     renderLogin();
     await waitFor(() => expect(window.localStorage.getItem('status')).not.toBeNull());

@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { selfQueryKey } from '../../../hooks/use-self';
 import { requestEnvelope } from '../../../lib/api';
-import { callbackRequestPath, type OAuthProvider } from '../../../lib/oauth-urls';
+import { callbackRequestPath, type RedirectTarget } from '../../../lib/oauth-urls';
 import { getStoredUser } from '../../../lib/session';
 import { exchangeWithRetries } from '../exchange-with-retries';
 
@@ -18,7 +18,7 @@ export type CallbackOutcome =
  * Hands the provider's `code` and `state` to the server once per page visit and reports how it went. The server
  * answers a binding with the message "bind" and a sign-in with the user.
  */
-export function useOAuthCallback(provider: OAuthProvider, params: URLSearchParams): CallbackOutcome {
+export function useOAuthCallback(provider: RedirectTarget, params: URLSearchParams): CallbackOutcome {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [outcome, setOutcome] = useState<CallbackOutcome>({ phase: 'working', retry: 0 });

@@ -5,6 +5,7 @@ import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { FormCard } from '../../../components/form-card';
 import '../../../components/oauth/oauth.css';
 import { useFinishSignIn } from '../../../hooks/oauth/use-finish-sign-in';
+import { usePublicStatus } from '../../../hooks/use-status';
 import { notify } from '../../../lib/notify';
 import { isRedirectProvider, PROVIDER_NAMES } from '../../../lib/oauth-urls';
 import { pathAfterFailure, useOAuthCallback } from '../api/use-oauth-callback';
@@ -13,7 +14,7 @@ import { pathAfterFailure, useOAuthCallback } from '../api/use-oauth-callback';
 const FAILURE_REDIRECT_SECONDS = 5;
 
 /**
- * `/oauth/github`, `/oauth/oidc`, `/oauth/linuxdo`: where the provider sends the browser back (spec 001, "Third-party
+ * `/oauth/github`, `/oauth/oidc`, `/oauth/linuxdo` and `/oauth/<slug>` of a custom provider: where the provider sends the browser back (spec 001, "Third-party
  * callback"). A spinner while the server exchanges the code (with retries on transport errors); a sign-in lands on
  * /token, a binding on the personal page; a failure is shown, then the page moves on.
  */
@@ -23,8 +24,11 @@ export default function OAuthCallbackPage() {
   const { pathname } = useLocation();
   const [params] = useSearchParams();
   const slug = pathname.split('/').filter(Boolean).at(-1) ?? '';
-  const provider = isRedirectProvider(slug) ? slug : 'oidc';
-  const name = PROVIDER_NAMES[provider];
+  const status = usePublicStatus();
+  // A built-in provider by its fixed name, a custom one (the root added it) by its slug and display name.
+  const custom = status.custom_oauth_providers?.find((item) => item.slug === slug);
+  const provider = isRedirectProvider(slug) ? slug : slug || 'oidc';
+  const name = isRedirectProvider(provider) ? PROVIDER_NAMES[provider] : (custom?.name ?? slug);
   const outcome = useOAuthCallback(provider, params);
   const finishSignIn = useFinishSignIn();
   const [secondsLeft, setSecondsLeft] = useState(FAILURE_REDIRECT_SECONDS);

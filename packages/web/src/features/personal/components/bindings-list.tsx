@@ -12,6 +12,7 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmailBindModal } from '../../../components/account/email-bind-modal';
 import { type BindableProvider, BindProviderButton } from '../../../components/oauth/bind-provider-button';
+import { CustomBindingRows } from './custom-binding-rows';
 
 interface Binding {
   key: 'email' | BindableProvider;
@@ -63,6 +64,7 @@ export function BindingsList({ user, status }: { user: SelfUser; status: Partial
           </Flex>
         );
       })}
+      <CustomBindingRows status={status} />
       <EmailBindModal open={bindingEmail} onClose={() => setBindingEmail(false)} />
     </Flex>
   );

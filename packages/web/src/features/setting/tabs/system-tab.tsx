@@ -3,6 +3,7 @@ import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FieldSpec } from '../components/kit/field-spec';
 import { OptionSection } from '../components/kit/option-section';
+import { CustomOAuthSection } from '../components/system/custom-oauth-section';
 import { EmailWhitelistInput } from '../components/system/email-whitelist-input';
 import { OidcDiscoveryButton } from '../components/system/oidc-discovery-button';
 import { PasskeySettingsSection } from '../components/system/passkey-settings-section';
@@ -261,6 +262,7 @@ export function SystemTab({ options }: { options: OptionMap }) {
           }
         />
       ))}
+      <CustomOAuthSection server={server} />
       <PasskeySettingsSection options={options} />
     </>
   );

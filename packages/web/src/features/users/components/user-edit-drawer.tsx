@@ -24,6 +24,7 @@ import { useGroups } from '../api/use-groups';
 import { useUpdateUser } from '../api/use-update-user';
 import { useUser } from '../api/use-user';
 import type { UserDetail } from '../types';
+import { CustomBindingsAdmin } from './custom-bindings-admin';
 import { UserSubscriptions } from './user-subscriptions';
 
 interface UserEditDrawerProps {
@@ -222,6 +223,7 @@ function UserEditForm({ user, onDone }: { user: UserDetail; onDone: () => void }
           ),
         }))}
       />
+      <CustomBindingsAdmin userId={user.id} />
       <PasskeyResetButton userId={user.id} username={user.username} />
 
       <Flex gap={8} justify="flex-end">
