@@ -10,7 +10,7 @@ import type { AppContext } from '../../context.js';
 import type { CustomOAuthProviderFields } from '../../db/repos/custom-oauth.js';
 import { nowSeconds } from '../../db/sql-helpers.js';
 import { ApiFailure, messageFor, ok } from '../../http/envelope.js';
-import { providerView } from '../../services/accounts/oauth/custom.js';
+import { loginProvidersChanged, providerView } from '../../services/accounts/oauth/custom.js';
 import { recordAudit } from '../../services/audit/audit-trail.js';
 import { customOAuthChanges } from '../../services/audit/entity-diffs.js';
 import { OutboundError, outboundFetch } from '../../services/security/outbound.js';
@@ -116,6 +116,7 @@ export async function customProviderRoutes(app: FastifyInstance, ctx: AppContext
       client_secret: secret ? box.seal(secret) : '',
     };
     const id = await repo.insert(fields, nowSeconds());
+    loginProvidersChanged(ctx);
     const created = await load(id);
     await recordAudit(ctx, request, [
       {
@@ -143,6 +144,7 @@ export async function customProviderRoutes(app: FastifyInstance, ctx: AppContext
     // An empty secret field means "keep the stored one": the console never has it to send back.
     if (secret) fields.client_secret = box.seal(secret);
     await repo.update(id, fields, nowSeconds());
+    loginProvidersChanged(ctx);
     await recordAudit(ctx, request, [
       {
         action: 'custom_oauth.update',
@@ -159,6 +161,7 @@ export async function customProviderRoutes(app: FastifyInstance, ctx: AppContext
     const id = idParam(request);
     const before = await load(id);
     const outcome = await repo.deleteUnbound(id);
+    loginProvidersChanged(ctx);
     if (outcome === 'bound') throw new ApiFailure('custom_oauth_still_bound');
     if (outcome === 'missing') throw new ApiFailure('custom_oauth_not_found');
     await recordAudit(ctx, request, [

@@ -69,14 +69,33 @@ export function loginInfo(provider: CustomProvider): CustomOAuthLoginInfo {
   };
 }
 
-/** The enabled providers the sign-in page shows, oldest first; none when the table cannot be read right now. */
-export async function loginProviders(ctx: AppContext): Promise<CustomOAuthLoginInfo[]> {
-  try {
-    return (await ctx.repos.customOAuth.listEnabled()).filter(isUsable).map(loginInfo);
-  } catch {
-    // The status answers during a database outage too (the console shows its banner from it).
-    return [];
-  }
+/**
+ * How long the sign-in buttons are served from memory. `/api/status` is read on every console page load, so it
+ * must not cost a query each time; this node's own changes clear the memo at once, other nodes' show within this.
+ */
+const LOGIN_PROVIDERS_TTL_MS = 10_000;
+const loginMemo = new WeakMap<AppContext, { readAt: number; list: Promise<CustomOAuthLoginInfo[]> }>();
+
+/**
+ * The enabled providers the sign-in page shows, oldest first. While the table cannot be read (a database outage)
+ * the last list read stays, or none when there was none; the status answers then too (the console shows its
+ * banner from it).
+ */
+export function loginProviders(ctx: AppContext): Promise<CustomOAuthLoginInfo[]> {
+  const memo = loginMemo.get(ctx);
+  if (memo && Date.now() - memo.readAt < LOGIN_PROVIDERS_TTL_MS) return memo.list;
+  const previous = memo?.list ?? Promise.resolve([]);
+  const list = ctx.repos.customOAuth
+    .listEnabled()
+    .then((rows) => rows.filter(isUsable).map(loginInfo))
+    .catch(() => previous);
+  loginMemo.set(ctx, { readAt: Date.now(), list });
+  return list;
+}
+
+/** Root changed a provider here: the next status reads the table again. */
+export function loginProvidersChanged(ctx: AppContext): void {
+  loginMemo.delete(ctx);
 }
 
 const scopesOf = (provider: CustomProvider): string => text(provider.scopes, 'openid profile email');
