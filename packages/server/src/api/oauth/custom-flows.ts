@@ -14,18 +14,10 @@ import {
   isUsable,
   wantsNonce,
 } from '../../services/accounts/oauth/custom.js';
-import {
-  decodeFlow,
-  FLOW_COOKIE,
-  FLOW_COOKIE_PATH,
-  FLOW_TTL_SECONDS,
-  type FlowIntent,
-  pkceChallenge,
-  randomToken,
-  stateMatches,
-} from '../../services/accounts/oauth/flow.js';
+import { FLOW_TTL_SECONDS, pkceChallenge, randomToken } from '../../services/accounts/oauth/flow.js';
+import { attemptIntent, completeCallback } from './flow-steps.js';
 import { setFlowCookie, siteOrigin } from './redirect-flows.js';
-import { finishSignIn, optionalConsoleUser, queryText } from './sign-in.js';
+import { queryText } from './sign-in.js';
 
 /**
  * The providers the root added: `/api/oauth/<slug>/authorize` and `/api/oauth/<slug>`, the same redirect flow as
@@ -46,13 +38,7 @@ export async function customFlowRoutes(app: FastifyInstance, ctx: AppContext): P
   app.get('/api/oauth/:slug/authorize', { preHandler: critical }, async (request, reply) => {
     const provider = await enabledProvider(request);
     if (!isUsable(provider)) throw new ApiFailure('oauth_not_configured', { provider: provider.name });
-    const intent: FlowIntent = queryText(request, 'intent') === 'bind' ? 'bind' : 'login';
-    let userId = 0;
-    if (intent === 'bind') {
-      const user = await optionalConsoleUser(ctx, request);
-      if (!user) throw new ApiFailure('not_logged_in', undefined, 401);
-      userId = user.id;
-    }
+    const { intent, userId } = await attemptIntent(ctx, request);
     const flow = {
       state: randomToken(),
       provider: flowName(provider),
@@ -70,26 +56,12 @@ export async function customFlowRoutes(app: FastifyInstance, ctx: AppContext): P
 
   app.get('/api/oauth/:slug', { preHandler: critical }, async (request, reply) => {
     const provider = await enabledProvider(request);
-    const flow = decodeFlow(request.cookies[FLOW_COOKIE], ctx.config.sessionSecret, nowSeconds());
-    const state = queryText(request, 'state');
     // A state from another provider's attempt (or the family's neutral state, which carries no PKCE) is refused.
-    if (!flow || !state || !stateMatches(flow, state) || flow.provider !== flowName(provider)) {
-      throw new ApiFailure('oauth_state_invalid');
-    }
-    const code = queryText(request, 'code');
-    if (!code) throw new ApiFailure('oauth_code_required');
-
-    if (flow.intent === 'bind') {
-      const user = await optionalConsoleUser(ctx, request);
-      if (!user || user.id !== flow.userId) throw new ApiFailure('oauth_bind_account_changed');
-      const identity = await identifyCustom(ctx, provider, code, flow);
-      await bindCustomIdentity(ctx, provider, user, identity);
-      reply.clearCookie(FLOW_COOKIE, { path: FLOW_COOKIE_PATH });
-      return ok(undefined, 'bind');
-    }
-    const identity = await identifyCustom(ctx, provider, code, flow);
-    const user = await customAccountForSignIn(ctx, provider, identity, flow.aff);
-    reply.clearCookie(FLOW_COOKIE, { path: FLOW_COOKIE_PATH });
-    return finishSignIn(ctx, request, reply, user);
+    return completeCallback(ctx, request, reply, {
+      ownsFlow: (flow) => flow.provider === flowName(provider),
+      identify: (code, flow) => identifyCustom(ctx, provider, code, flow),
+      bind: (user, identity) => bindCustomIdentity(ctx, provider, user, identity),
+      accountFor: (identity, aff) => customAccountForSignIn(ctx, provider, identity, aff),
+    });
   });
 }

@@ -11,9 +11,9 @@ import type { CustomOAuthProviderFields } from '../../db/repos/custom-oauth.js';
 import { nowSeconds } from '../../db/sql-helpers.js';
 import { ApiFailure, messageFor, ok } from '../../http/envelope.js';
 import { loginProvidersChanged, providerView } from '../../services/accounts/oauth/custom.js';
+import { fetchDiscoveryDocument } from '../../services/accounts/oauth/oidc-discovery.js';
 import { recordAudit } from '../../services/audit/audit-trail.js';
 import { customOAuthChanges } from '../../services/audit/entity-diffs.js';
-import { OutboundError, outboundFetch } from '../../services/security/outbound.js';
 import { SecretBox } from '../../services/security/secret-box.js';
 
 const TEXT_FIELDS = {
@@ -181,29 +181,10 @@ export async function customProviderRoutes(app: FastifyInstance, ctx: AppContext
     const wellKnown = typeof body.well_known_url === 'string' ? body.well_known_url.trim() : '';
     const issuer = typeof body.issuer_url === 'string' ? body.issuer_url.trim() : '';
     const target = wellKnown || (issuer ? `${issuer.replace(/\/+$/, '')}/.well-known/openid-configuration` : '');
-    if (!/^https?:\/\//i.test(target)) throw new ApiFailure('oidc_well_known_invalid');
-    let document: unknown;
-    try {
-      const response = await outboundFetch(
-        target,
-        { headers: { accept: 'application/json' } },
-        { allowPrivate: ctx.options.bool('fetch_setting.allow_private_ip'), timeoutMs: 10_000, maxBytes: 512 * 1024 },
-      );
-      if (response.status !== 200) throw new ApiFailure('oidc_discovery_failed', { reason: `HTTP ${response.status}` });
-      document = response.json();
-    } catch (error) {
-      if (error instanceof ApiFailure) throw error;
-      if (error instanceof OutboundError && error.reason === 'invalid_url')
-        throw new ApiFailure('oidc_well_known_invalid');
-      const reason = error instanceof OutboundError ? error.message : 'not a JSON document';
-      throw new ApiFailure('oidc_discovery_failed', { reason });
-    }
-    if (!document || typeof document !== 'object' || Array.isArray(document)) {
-      throw new ApiFailure('oidc_discovery_failed', { reason: 'not a JSON object' });
-    }
+    const document = await fetchDiscoveryDocument(ctx, target);
     const view: CustomOAuthDiscoveryView = {
       well_known_url: target,
-      discovery: document as Record<string, unknown>,
+      discovery: document,
     };
     return ok(view);
   });

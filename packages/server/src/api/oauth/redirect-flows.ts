@@ -5,7 +5,6 @@ import { nowSeconds } from '../../db/sql-helpers.js';
 import { ApiFailure, ok } from '../../http/envelope.js';
 import { accountForSignIn, bindIdentity } from '../../services/accounts/oauth/accounts.js';
 import {
-  decodeFlow,
   encodeFlow,
   FLOW_COOKIE,
   FLOW_COOKIE_PATH,
@@ -14,13 +13,13 @@ import {
   type OAuthFlow,
   pkceChallenge,
   randomToken,
-  stateMatches,
 } from '../../services/accounts/oauth/flow.js';
 import { github } from '../../services/accounts/oauth/github.js';
 import { linuxdo } from '../../services/accounts/oauth/linuxdo.js';
 import { oidc } from '../../services/accounts/oauth/oidc.js';
 import type { RedirectProvider } from '../../services/accounts/oauth/redirect-provider.js';
-import { finishSignIn, optionalConsoleUser, queryText } from './sign-in.js';
+import { attemptIntent, completeCallback } from './flow-steps.js';
+import { optionalConsoleUser, queryText } from './sign-in.js';
 
 const PROVIDERS: RedirectProvider[] = [github, oidc, linuxdo];
 
@@ -82,13 +81,7 @@ export async function redirectFlowRoutes(app: FastifyInstance, ctx: AppContext):
     // Our console's start: the whole authorisation URL, with PKCE and nonce where the provider takes them.
     app.get(`/api/oauth/${provider.name}/authorize`, { preHandler: critical }, async (request, reply) => {
       assertUsable(ctx, provider);
-      const intent: FlowIntent = queryText(request, 'intent') === 'bind' ? 'bind' : 'login';
-      let userId = 0;
-      if (intent === 'bind') {
-        const user = await optionalConsoleUser(ctx, request);
-        if (!user) throw new ApiFailure('not_logged_in', undefined, 401);
-        userId = user.id;
-      }
+      const { intent, userId } = await attemptIntent(ctx, request);
       const flow = newFlow(request, provider, intent, userId);
       setFlowCookie(ctx, reply, flow);
       const challenge = flow.verifier ? pkceChallenge(flow.verifier) : '';
@@ -98,27 +91,12 @@ export async function redirectFlowRoutes(app: FastifyInstance, ctx: AppContext):
     // The callback page of the console hands over what the provider put in the address bar.
     app.get(`/api/oauth/${provider.name}`, { preHandler: critical }, async (request, reply) => {
       if (!provider.enabled(ctx)) throw new ApiFailure('oauth_provider_disabled', { provider: provider.label });
-      const flow = decodeFlow(request.cookies[FLOW_COOKIE], ctx.config.sessionSecret, nowSeconds());
-      const state = queryText(request, 'state');
-      if (!flow || !state || !stateMatches(flow, state) || (flow.provider && flow.provider !== provider.name)) {
-        throw new ApiFailure('oauth_state_invalid');
-      }
-      const code = queryText(request, 'code');
-      if (!code) throw new ApiFailure('oauth_code_required');
-
-      if (flow.intent === 'bind') {
-        const user = await optionalConsoleUser(ctx, request);
-        if (!user || user.id !== flow.userId) throw new ApiFailure('oauth_bind_account_changed');
-        const identity = await provider.identify(ctx, code, flow);
-        await bindIdentity(ctx, provider, user, identity);
-        reply.clearCookie(FLOW_COOKIE, { path: FLOW_COOKIE_PATH });
-        // The family's console reads the literal "bind" as "this was a binding".
-        return ok(undefined, 'bind');
-      }
-      const identity = await provider.identify(ctx, code, flow);
-      const user = await accountForSignIn(ctx, provider, identity, flow.aff);
-      reply.clearCookie(FLOW_COOKIE, { path: FLOW_COOKIE_PATH });
-      return finishSignIn(ctx, request, reply, user);
+      return completeCallback(ctx, request, reply, {
+        ownsFlow: (flow) => !flow.provider || flow.provider === provider.name,
+        identify: (code, flow) => provider.identify(ctx, code, flow),
+        bind: (user, identity) => bindIdentity(ctx, provider, user, identity),
+        accountFor: (identity, aff) => accountForSignIn(ctx, provider, identity, aff),
+      });
     });
   }
 }

@@ -12,10 +12,11 @@ export interface OidcEndpoints {
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 
 /**
- * Reads an OpenID Provider's well-known document (OIDC Discovery 1.0 §4) for the settings page, through the
- * SSRF-safe client: the URL is typed by an admin, so private addresses need fetch_setting.allow_private_ip.
+ * Reads an OpenID Provider's well-known document (OIDC Discovery 1.0 §4) through the SSRF-safe client: the URL is
+ * typed by an admin, so private addresses need fetch_setting.allow_private_ip. The built-in OIDC settings and the
+ * custom providers' form both fill their endpoints from it.
  */
-export async function discoverOidc(ctx: AppContext, wellKnown: string): Promise<OidcEndpoints> {
+export async function fetchDiscoveryDocument(ctx: AppContext, wellKnown: string): Promise<Record<string, unknown>> {
   if (!/^https?:\/\//i.test(wellKnown)) throw new ApiFailure('oidc_well_known_invalid');
   let body: unknown;
   try {
@@ -33,7 +34,15 @@ export async function discoverOidc(ctx: AppContext, wellKnown: string): Promise<
     const reason = error instanceof OutboundError ? error.message : 'not a JSON document';
     throw new ApiFailure('oidc_discovery_failed', { reason });
   }
-  const document = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
+  if (!body || typeof body !== 'object' || Array.isArray(body)) {
+    throw new ApiFailure('oidc_discovery_failed', { reason: 'not a JSON object' });
+  }
+  return body as Record<string, unknown>;
+}
+
+/** The three endpoints the built-in OIDC settings need, from the well-known document. */
+export async function discoverOidc(ctx: AppContext, wellKnown: string): Promise<OidcEndpoints> {
+  const document = await fetchDiscoveryDocument(ctx, wellKnown);
   const endpoints: OidcEndpoints = {
     authorization_endpoint: text(document.authorization_endpoint),
     token_endpoint: text(document.token_endpoint),
