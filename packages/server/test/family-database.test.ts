@@ -344,27 +344,33 @@ describe.each(cases)('a %s database on %s, started on in place', (_name, dialect
   );
 });
 
-describe.each(dialects)('a family database with subscription plans, on %s', (dialect) => {
-  let mock: MockUpstream;
-  let database: TestDatabase;
-  let server: TestServer;
-  const release = NEW_API_2026_SUBSCRIPTIONS;
-
+/**
+ * A family database of `release` seeded with the family's rows, and this server started on it in place (with a mock
+ * upstream for its channels), for one describe block; the fields are filled by its beforeAll.
+ */
+function adoptedFamily(dialect: DialectName, release: Release) {
+  const made = {} as { mock: MockUpstream; database: TestDatabase; server: TestServer };
   beforeAll(async () => {
-    mock = await startMockUpstream();
-    database = await createFamilyDatabase(dialect, release, await seedRows(mock.baseUrl));
-    server = await startTestServer(dialect, {}, database);
+    made.mock = await startMockUpstream();
+    made.database = await createFamilyDatabase(dialect, release, await seedRows(made.mock.baseUrl));
+    made.server = await startTestServer(dialect, {}, made.database);
   }, 60_000);
   afterAll(async () => {
-    await server?.close();
-    await database?.drop();
-    await mock?.close();
+    await made.server?.close();
+    await made.database?.drop();
+    await made.mock?.close();
   });
+  return made;
+}
+
+describe.each(dialects)('a family database with subscription plans, on %s', (dialect) => {
+  const release = NEW_API_2026_SUBSCRIPTIONS;
+  const family = adoptedFamily(dialect, release);
 
   it('keeps the family’s plans and Alice’s subscription, spends it, and writes rows the family reads', async () => {
-    const root = new ApiClient(server.baseUrl);
+    const root = new ApiClient(family.server.baseUrl);
     await root.login('root', PASSWORDS.root);
-    const alice = new ApiClient(server.baseUrl);
+    const alice = new ApiClient(family.server.baseUrl);
     await alice.login('alice', PASSWORDS.alice);
     const plans = await alice.get<Array<{ plan: Row }>>('/api/subscription/plans');
     expect(plans.data).toEqual([
@@ -385,15 +391,15 @@ describe.each(dialects)('a family database with subscription plans, on %s', (dia
       }),
     ]);
     // Alice's old key: the call is paid from the family's subscription first (her default preference).
-    mock.enqueue('openai.chat', { kind: 'ok', text: 'on the plan', usage: { prompt: 100, completion: 20 } });
-    await openaiClient(server, `sk-${ALICE_KEY}`).chat.completions.create({
+    family.mock.enqueue('openai.chat', { kind: 'ok', text: 'on the plan', usage: { prompt: 100, completion: 20 } });
+    await openaiClient(family.server, `sk-${ALICE_KEY}`).chat.completions.create({
       model: 'gpt-4o-mini',
       messages: [{ role: 'user', content: 'hello' }],
     });
-    await flushBilling(server);
-    const spent = (await familySnapshot(database, release)).rows.user_subscriptions![0]!;
+    await flushBilling(family.server);
+    const spent = (await familySnapshot(family.database, release)).rows.user_subscriptions![0]!;
     expect(Number(spent.amount_used)).toBeGreaterThan(20_000);
-    expect((await server.ctx.repos.users.findById(2))!.quota).toBe(2_000_000);
+    expect((await family.server.ctx.repos.users.findById(2))!.quota).toBe(2_000_000);
     // A new plan and an admin grant land in the family's tables.
     const created = await root.post<Row>('/api/subscription/admin/plans', {
       plan: { title: 'Ours', price_amount: 1, total_amount: 1000, quota_reset_period: 'weekly' },
@@ -402,7 +408,7 @@ describe.each(dialects)('a family database with subscription plans, on %s', (dia
     expect(
       (await root.post('/api/subscription/admin/users/2/subscriptions', { plan_id: created.data.id })).success,
     ).toBe(true);
-    const after = await familySnapshot(database, release);
+    const after = await familySnapshot(family.database, release);
     expect(after.rows.subscription_plans!.map((row) => row.title)).toEqual(['Family Pro', 'Ours']);
     expect(after.rows.user_subscriptions).toHaveLength(2);
     expect(after.rows.user_subscriptions![1]).toMatchObject({ user_id: 2, amount_total: 1000, source: 'admin' });
@@ -410,24 +416,11 @@ describe.each(dialects)('a family database with subscription plans, on %s', (dia
 });
 
 describe.each(dialects)('a family database with the model catalogue, on %s', (dialect) => {
-  let mock: MockUpstream;
-  let database: TestDatabase;
-  let server: TestServer;
   const release = NEW_API_2026_CATALOGUE;
-
-  beforeAll(async () => {
-    mock = await startMockUpstream();
-    database = await createFamilyDatabase(dialect, release, await seedRows(mock.baseUrl));
-    server = await startTestServer(dialect, {}, database);
-  }, 60_000);
-  afterAll(async () => {
-    await server?.close();
-    await database?.drop();
-    await mock?.close();
-  });
+  const family = adoptedFamily(dialect, release);
 
   it('reads the family’s live vendors and models, leaves its deleted ones out, and writes rows it reads back', async () => {
-    const root = new ApiClient(server.baseUrl);
+    const root = new ApiClient(family.server.baseUrl);
     await root.login('root', PASSWORDS.root);
     const vendors = await root.get<Page<Row>>('/api/vendors/');
     expect(vendors.data.items).toEqual([
@@ -440,9 +433,9 @@ describe.each(dialects)('a family database with the model catalogue, on %s', (di
     // gpt-4o's only catalogue row is soft-deleted: it is missing, and can be added again under the same name.
     expect((await root.get<string[]>('/api/models/missing')).data).toContain('gpt-4o');
     expect((await root.post('/api/models/missing', { model_names: ['gpt-4o'] })).success).toBe(true);
-    const pricing = (await (await fetch(`${server.baseUrl}/api/pricing`)).json()) as Row;
+    const pricing = (await (await fetch(`${family.server.baseUrl}/api/pricing`)).json()) as Row;
     expect(pricing.vendors).toEqual([{ id: 1, name: 'OpenAI', description: 'Family vendor', icon: 'OpenAI' }]);
-    const after = await familySnapshot(database, release);
+    const after = await familySnapshot(family.database, release);
     expect(after.rows.models!.map((row) => row.model_name)).toEqual(['gpt-4o-mini', 'gpt-4o', 'gpt-4o']);
   });
 });
