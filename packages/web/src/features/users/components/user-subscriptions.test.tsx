@@ -1,54 +1,18 @@
-import type { SubscriptionPlanView, SubscriptionSummaryView } from '@gateway/shared';
+import type { SubscriptionSummaryView } from '@gateway/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { type MockHandler, mockFetch, ok } from '../../../test/fetch-mock';
 import { renderPage, setupUser } from '../../../test/render';
 import { statusFixture } from '../../../test/status-fixture';
+import { planFixture, subscriptionFixture } from '../../../test/subscription-fixtures';
 import { UserSubscriptions } from './user-subscriptions';
 
-const PLAN: SubscriptionPlanView = {
-  id: 4,
-  title: 'Pro',
-  subtitle: '',
-  price_amount: 10,
-  currency: 'USD',
-  duration_unit: 'month',
-  duration_value: 1,
-  custom_seconds: 0,
-  enabled: true,
-  sort_order: 0,
-  stripe_price_id: '',
-  creem_product_id: '',
-  max_purchase_per_user: 0,
-  upgrade_group: '',
-  total_amount: 5_000_000,
-  quota_reset_period: 'weekly',
-  quota_reset_custom_seconds: 0,
-  allow_balance_pay: true,
-  created_at: 1_760_000_000,
-  updated_at: 1_760_000_000,
-};
+const PLAN = planFixture({ id: 4 });
 
 function entry(id: number, status: 'active' | 'cancelled', used: number): SubscriptionSummaryView {
   return {
     plan: PLAN,
-    subscription: {
-      id,
-      user_id: 7,
-      plan_id: 4,
-      amount_total: 5_000_000,
-      amount_used: used,
-      start_time: 1_760_000_000,
-      end_time: 1_762_592_000,
-      status,
-      source: 'order',
-      last_reset_time: 1_760_000_000,
-      next_reset_time: 1_760_604_800,
-      upgrade_group: '',
-      prev_user_group: '',
-      created_at: 1_760_000_000,
-      updated_at: 1_760_000_000,
-    },
+    subscription: subscriptionFixture(PLAN, { id, user_id: 7, amount_used: used, status, source: 'order' }),
   };
 }
 

@@ -5,6 +5,7 @@ import { setStoredUser } from '../../../lib/session';
 import { fail, type MockHandler, mockFetch, ok } from '../../../test/fetch-mock';
 import { renderPage, setupUser } from '../../../test/render';
 import { statusFixture } from '../../../test/status-fixture';
+import { planFixture, subscriptionFixture } from '../../../test/subscription-fixtures';
 import WalletPage from './wallet-page';
 
 const checkout = vi.hoisted(() => ({ urls: [] as string[] }));
@@ -15,49 +16,22 @@ vi.mock('../api/use-card-pay', async (original) => ({
 
 const UNIT = 500_000;
 
+/** The wallet's plan: "Pro" with a subtitle, $4 a day for a month, unlocking "vip". */
 function plan(overrides: Partial<SubscriptionPlanView> = {}): SubscriptionPlanView {
-  return {
-    id: 3,
-    title: 'Pro',
+  return planFixture({
     subtitle: 'For daily work',
-    price_amount: 10,
-    currency: 'USD',
-    duration_unit: 'month',
-    duration_value: 1,
-    custom_seconds: 0,
-    enabled: true,
-    sort_order: 0,
-    stripe_price_id: '',
-    creem_product_id: '',
-    max_purchase_per_user: 0,
     upgrade_group: 'vip',
     total_amount: 4 * UNIT,
     quota_reset_period: 'daily',
-    quota_reset_custom_seconds: 0,
-    allow_balance_pay: true,
-    created_at: 1_760_000_000,
-    updated_at: 1_760_000_000,
     ...overrides,
-  };
+  });
 }
 
-const SUBSCRIPTION = {
-  id: 9,
-  user_id: 1,
-  plan_id: 3,
-  amount_total: 4 * UNIT,
+const SUBSCRIPTION = subscriptionFixture(plan(), {
   amount_used: UNIT,
-  start_time: 1_760_000_000,
-  end_time: 1_762_592_000,
-  status: 'active' as const,
-  source: 'balance',
-  last_reset_time: 1_760_000_000,
   next_reset_time: 1_760_086_400,
-  upgrade_group: 'vip',
   prev_user_group: 'default',
-  created_at: 1_760_000_000,
-  updated_at: 1_760_000_000,
-};
+});
 
 const NONE: SubscriptionSelfView = {
   billing_preference: 'subscription_first',
