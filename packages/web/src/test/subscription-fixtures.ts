@@ -1,26 +1,16 @@
 import type { SubscriptionPlanView, SubscriptionSummaryView } from '@gateway/shared';
+import { NEW_PLAN } from '../features/subscription/types';
 
-/** A plan as the server answers it: "Pro", $10 a month, 5,000,000 quota per period; tests change what they need. */
+/**
+ * A plan as the server answers it: the plan form's starting values ($10 a month, 5,000,000 quota per period)
+ * named "Pro" and reset weekly; tests change what they need.
+ */
 export function planFixture(overrides: Partial<SubscriptionPlanView> = {}): SubscriptionPlanView {
   return {
+    ...NEW_PLAN,
     id: 3,
     title: 'Pro',
-    subtitle: '',
-    price_amount: 10,
-    currency: 'USD',
-    duration_unit: 'month',
-    duration_value: 1,
-    custom_seconds: 0,
-    enabled: true,
-    sort_order: 0,
-    stripe_price_id: '',
-    creem_product_id: '',
-    max_purchase_per_user: 0,
-    upgrade_group: '',
-    total_amount: 5_000_000,
     quota_reset_period: 'weekly',
-    quota_reset_custom_seconds: 0,
-    allow_balance_pay: true,
     created_at: 1_760_000_000,
     updated_at: 1_760_000_000,
     ...overrides,
